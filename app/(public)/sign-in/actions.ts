@@ -1,0 +1,40 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { SignInRefused, signIn } from "@/lib/auth/auth";
+import { credentialsSchema } from "@/lib/auth/credentials-schema";
+import { safeCallbackPath } from "@/lib/auth/sign-in-path";
+import { toPortalError, userMessage } from "@/lib/errors";
+import { log, errorFields } from "@/lib/log";
+import type { SignInState } from "./sign-in-state";
+
+function text(formData: FormData, name: string): string | undefined {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : undefined;
+}
+
+export async function signInAction(_previous: SignInState, formData: FormData): Promise<SignInState> {
+  const method = text(formData, "method") === "password" ? "password" : "pin";
+  const username = text(formData, "username");
+  const parsed = credentialsSchema.safeParse(
+    method === "pin" ? { method, pin: text(formData, "pin") } : { method, username, password: text(formData, "password") },
+  );
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? "form");
+      fieldErrors[field] ??= issue.message;
+    }
+    return { method, username, fieldErrors, message: "Please check the highlighted field." };
+  }
+
+  const destination = safeCallbackPath(text(formData, "callbackUrl"));
+  try {
+    await signIn("credentials", { ...parsed.data, redirect: false, redirectTo: destination });
+  } catch (error) {
+    const portalError = error instanceof SignInRefused ? error.portalError : toPortalError(error);
+    if (!(error instanceof SignInRefused)) log.error("sign-in failed", errorFields(error));
+    return { method, username, message: userMessage(portalError.code, portalError.retryAfterSeconds) };
+  }
+  redirect(destination);
+}

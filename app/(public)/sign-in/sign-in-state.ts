@@ -1,0 +1,9 @@
+export interface SignInState {
+  method: "pin" | "password";
+  /** Kept so the user name survives a failed attempt; never the PIN or password. */
+  username?: string;
+  message?: string;
+  fieldErrors?: Record<string, string>;
+}
+
+export const initialSignInState: SignInState = { method: "pin" };

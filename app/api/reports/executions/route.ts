@@ -1,0 +1,57 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { withUserToken } from "@/lib/auth/current-session";
+import { sessionForRoute } from "@/lib/auth/route-session";
+import { getEnv } from "@/lib/env";
+import { jsonError } from "@/lib/http/json-error";
+import { listReports, startExecution } from "@/lib/print-server/reports";
+import { startedDto, startRequest } from "@/lib/reports/dto";
+import { isReportFormat } from "@/lib/reports/formats";
+import { reportMessages as m } from "@/lib/reports/messages";
+import { reportAnswer } from "@/lib/reports/route-answers";
+import { isCrossSiteRequest } from "@/lib/reports/same-origin";
+
+export const dynamic = "force-dynamic";
+
+const maxBodyBytes = 1024;
+
+async function readBody(request: NextRequest): Promise<unknown> {
+  if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes) return undefined;
+  const text = await request.text();
+  if (text.length > maxBodyBytes) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts a report in one of the formats it offers; checks both before the print server hears of it. */
+export async function POST(request: NextRequest) {
+  if (isCrossSiteRequest(request.headers, [new URL(getEnv().PORTAL_URL).origin, request.nextUrl.origin])) {
+    return reportAnswer("forbidden", m.crossSite);
+  }
+  try {
+    const { sessionId } = await sessionForRoute();
+    const body = startRequest.safeParse(await readBody(request));
+    if (!body.success) {
+      const formatOnly = body.error.issues.every((issue) => issue.path[0] === "format");
+      return reportAnswer("bad_request", formatOnly ? m.badFormat : m.badReportId);
+    }
+    const { reportId, format } = body.data;
+    if (!isReportFormat(format)) return reportAnswer("bad_request", m.badFormat);
+
+    const outcome = await withUserToken(sessionId, async (token) => {
+      const report = (await listReports(token)).find((r) => r.id === reportId);
+      if (!report) return { refused: "not_found" as const };
+      if (!report.formats.includes(format)) return { refused: "bad_request" as const };
+      const executionId = await startExecution(token, report.id, format);
+      return { started: { executionId, reportId: report.id, reportName: report.name, format, startedAt: Date.now() } };
+    });
+    if ("refused" in outcome) {
+      return outcome.refused === "not_found" ? reportAnswer("not_found", m.reportNotOffered) : reportAnswer("bad_request", m.badFormat);
+    }
+    return NextResponse.json(startedDto.parse(outcome.started), { status: 201, headers: { "cache-control": "no-store" } });
+  } catch (error) {
+    return jsonError(error);
+  }
+}

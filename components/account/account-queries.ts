@@ -1,0 +1,33 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { meResponse } from "@/app/api/me/schema";
+import { moneyOverviewSchema } from "@/lib/account/money-overview";
+import { fetchPanelData, retryOnce } from "./panel-request";
+
+// One query per panel, so each loads, fails and retries on its own. Every key
+// starts with "account" so the Refresh control can refetch them together.
+
+export const accountQueryKey = ["account"] as const;
+
+/** Balances change with every print: never served from a stale cache. */
+export function useMoneyOverview() {
+  return useQuery({
+    queryKey: [...accountQueryKey, "money"],
+    queryFn: () => fetchPanelData("/api/account/money", moneyOverviewSchema),
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    retry: retryOnce,
+  });
+}
+
+/** The profile changes rarely; it is refetched on focus after five minutes. */
+export function useProfile() {
+  return useQuery({
+    queryKey: [...accountQueryKey, "profile"],
+    queryFn: () => fetchPanelData("/api/me", meResponse),
+    staleTime: 5 * 60_000,
+    refetchOnWindowFocus: true,
+    retry: retryOnce,
+  });
+}

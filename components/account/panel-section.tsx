@@ -1,0 +1,23 @@
+import { useId, type ReactNode } from "react";
+
+/** A titled card; the heading names the region for screen readers. */
+export function PanelSection({ title, busy, children }: { title: string; busy: boolean; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      aria-busy={busy}
+      className="flex flex-col gap-4 rounded-card border border-border bg-surface p-5 sm:p-6"
+    >
+      <h2 id={headingId} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A grey block standing in for text while it loads; sizes match the final text. */
+export function SkeletonLine({ className }: { className: string }) {
+  return <span aria-hidden="true" className={`block animate-pulse rounded-md bg-surface-muted motion-reduce:animate-none ${className}`} />;
+}

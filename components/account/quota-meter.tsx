@@ -1,0 +1,38 @@
+import { useId } from "react";
+import { formatCount } from "@/lib/account/money-format";
+import type { QuotaAccountView } from "@/lib/account/money-overview";
+import { accountText } from "./messages";
+
+/** One quota: its name, "N of M pages left", and a meter that says the same. */
+export function QuotaMeter({ account, locale }: { account: QuotaAccountView; locale: string }) {
+  const nameId = useId();
+  const text = accountText.balance.pagesLeft(
+    formatCount(account.pagesLeft, locale),
+    account.pagesLimit === null ? null : formatCount(account.pagesLimit, locale),
+    account.period,
+  );
+  const percent = account.pagesLimit ? (account.pagesLeft / account.pagesLimit) * 100 : 0;
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <span id={nameId} className="font-medium">
+          {account.name}
+        </span>
+        <span className="tabular-nums text-fg-muted">{text}</span>
+      </div>
+      {account.pagesLimit !== null ? (
+        <div
+          role="meter"
+          aria-labelledby={nameId}
+          aria-valuemin={0}
+          aria-valuemax={account.pagesLimit}
+          aria-valuenow={account.pagesLeft}
+          aria-valuetext={text}
+          className="h-3 overflow-hidden rounded-full border border-border bg-surface-muted"
+        >
+          <div className="h-full rounded-full bg-accent" style={{ width: `${percent}%` }} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { navItems } from "./nav-items";
+
+function isActive(pathname: string, href: string): boolean {
+  return href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/** Desktop: links in the header. */
+export function HeaderNav() {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Main" className="hidden sm:block">
+      <ul className="flex items-center gap-1">
+        {navItems.map((item) => (
+          <li key={item.href}>
+            <Link
+              href={item.href}
+              aria-current={isActive(pathname, item.href) ? "page" : undefined}
+              className="inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-fg-muted hover:bg-surface-muted hover:text-fg aria-[current=page]:text-fg aria-[current=page]:underline aria-[current=page]:underline-offset-8"
+            >
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Phone: a bottom bar within reach of the thumb. */
+export function BottomNav() {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-10 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] sm:hidden">
+      <ul className="flex justify-around">
+        {navItems.map((item) => {
+          const Icon = item.icon;
+          return (
+            <li key={item.href} className="flex-1">
+              <Link
+                href={item.href}
+                aria-current={isActive(pathname, item.href) ? "page" : undefined}
+                className="flex min-h-14 flex-col items-center justify-center gap-0.5 text-sm font-medium text-fg-muted aria-[current=page]:text-accent"
+              >
+                <Icon aria-hidden="true" className="size-5" />
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,27 @@
+import Link from "next/link";
+import { Printer } from "lucide-react";
+import { HeaderNav } from "./main-nav";
+import { UserMenu } from "./user-menu";
+
+interface SiteHeaderProps {
+  fullName: string;
+  username: string;
+  signOut: () => Promise<void>;
+}
+
+export function SiteHeader({ fullName, username, signOut }: SiteHeaderProps) {
+  return (
+    <header className="border-b border-border bg-surface">
+      <div className="mx-auto flex max-w-4xl items-center justify-between gap-4 px-4 py-1.5">
+        <div className="flex items-center gap-4">
+          <Link href="/" className="inline-flex min-h-11 items-center gap-2 text-lg font-bold">
+            <Printer aria-hidden="true" className="size-6 text-accent" />
+            Print Portal
+          </Link>
+          <HeaderNav />
+        </div>
+        <UserMenu fullName={fullName} username={username} signOut={signOut} />
+      </div>
+    </header>
+  );
+}

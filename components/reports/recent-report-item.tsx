@@ -1,0 +1,78 @@
+"use client";
+
+import { CircleAlert, CircleCheck, Clock, Download, LoaderCircle, RotateCw } from "lucide-react";
+import { Button, buttonClasses } from "@/components/ui/button";
+import type { EntryState } from "@/lib/reports/entry-state";
+import { formatName } from "@/lib/reports/formats";
+import { reportMessages as m } from "@/lib/reports/messages";
+import type { RecentEntry } from "@/lib/reports/recent-entries";
+import { formatElapsed, formatStartTime } from "@/lib/reports/time-format";
+import { recentReports } from "./recent-reports-store";
+import { downloadHref, ReportsApiError } from "./reports-api";
+import { useStartReport } from "./use-start-report";
+
+const stateLook: Record<EntryState, { label: string; icon: typeof Clock; tone: string }> = {
+  running: { label: m.stateRunning, icon: LoaderCircle, tone: "bg-info-bg text-info-text" },
+  ready: { label: m.stateReady, icon: CircleCheck, tone: "bg-info-bg text-info-text" },
+  failed: { label: m.stateFailed, icon: CircleAlert, tone: "bg-danger-bg text-danger-text" },
+  expired: { label: m.stateExpired, icon: Clock, tone: "bg-surface-muted text-fg-muted" },
+};
+
+export function RecentReportItem({ entry, now, storageKey }: { entry: RecentEntry; now: number; storageKey: string }) {
+  const look = stateLook[entry.state];
+  const Icon = look.icon;
+  // Entries come from browser storage, so this renders in the browser only,
+  // with the person's own clock and time zone.
+  const started = m.startedAt(formatStartTime(entry.startedAt, now));
+  const restart = useStartReport(storageKey);
+  const rerun = () => restart.mutate({ reportId: entry.reportId, format: entry.format, replaces: entry.executionId });
+
+  return (
+    <li
+      data-execution-id={entry.executionId}
+      aria-label={m.describeEntry(entry.reportName, entry.format)}
+      className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex min-w-0 flex-col gap-1">
+        <p className="font-semibold">{entry.reportName}</p>
+        <p className="text-sm text-fg-muted">
+          {formatName(entry.format)}
+          {` · ${started}`}
+        </p>
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-medium ${look.tone}`}>
+            <Icon aria-hidden="true" className={`size-4 ${entry.state === "running" ? "animate-spin" : ""}`} />
+            {look.label}
+          </span>
+          {entry.state === "running" ? <span className="text-fg-muted">{m.runningFor(formatElapsed(now - entry.startedAt))}</span> : null}
+          {entry.state === "failed" ? <span>{m.failedDetail}</span> : null}
+          {entry.state === "expired" ? <span className="text-fg-muted">{m.expiredDetail}</span> : null}
+        </p>
+        {restart.isError ? (
+          <p role="alert" className="text-sm text-danger-text">
+            {restart.error instanceof ReportsApiError ? restart.error.message : m.startFailed}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {entry.state === "ready" ? (
+          <a href={downloadHref(entry.executionId)} download className={buttonClasses("primary")}>
+            <Download aria-hidden="true" className="size-5" />
+            {m.download}
+          </a>
+        ) : null}
+        {entry.state === "failed" || entry.state === "expired" ? (
+          <Button variant="secondary" onClick={rerun} disabled={restart.isPending} aria-busy={restart.isPending}>
+            <RotateCw aria-hidden="true" className="size-5" />
+            {entry.state === "failed" ? m.retry : m.runAgain}
+          </Button>
+        ) : null}
+        {entry.state !== "running" ? (
+          <Button variant="ghost" onClick={() => recentReports.remove(storageKey, entry.executionId)}>
+            {m.remove}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

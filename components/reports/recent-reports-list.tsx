@@ -1,0 +1,33 @@
+"use client";
+
+import { reportMessages as m } from "@/lib/reports/messages";
+import { RecentReportItem } from "./recent-report-item";
+import { useRecentReports } from "./recent-reports-store";
+import { useNow } from "./use-now";
+
+/** "Recent reports": what this person ran on this browser, newest first. */
+export function RecentReportsList({ storageKey }: { storageKey: string }) {
+  const entries = useRecentReports(storageKey);
+  const now = useNow(entries?.some((entry) => entry.state === "running") ?? false);
+
+  return (
+    <section aria-labelledby="recent-reports" className="flex flex-col gap-3">
+      <h2 id="recent-reports" className="text-xl font-semibold">
+        {m.recentHeading}
+      </h2>
+      {entries === null ? (
+        <div aria-busy="true" className="h-[4.75rem] animate-pulse rounded-card border border-border bg-surface">
+          <span className="sr-only">{m.loadingRecent}</span>
+        </div>
+      ) : entries.length === 0 ? (
+        <p className="rounded-card border border-dashed border-border p-4 text-fg-muted">{m.recentEmpty}</p>
+      ) : (
+        <ul aria-label={m.recentHeading} className="flex flex-col gap-3">
+          {entries.map((entry) => (
+            <RecentReportItem key={entry.executionId} entry={entry} now={now} storageKey={storageKey} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

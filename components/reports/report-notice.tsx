@@ -1,0 +1,67 @@
+"use client";
+
+import { CircleAlert, CircleCheck, X } from "lucide-react";
+import Link from "next/link";
+import { buttonClasses } from "@/components/ui/button";
+import { reportMessages as m } from "@/lib/reports/messages";
+import type { RecentEntry } from "@/lib/reports/recent-entries";
+import { downloadHref } from "./reports-api";
+
+export interface Notice {
+  kind: "ready" | "failed";
+  entry: RecentEntry;
+}
+
+function sentence(notice: Notice): string {
+  const { reportName, format } = notice.entry;
+  return notice.kind === "ready" ? m.readyNotice(reportName, format) : m.failedNotice(reportName, format);
+}
+
+/**
+ * The "your report is ready" notice. The live region is always in the page
+ * and holds only the sentence, so screen readers announce it on whichever
+ * portal page the person is; the card beside it carries the actions.
+ */
+export function ReportNotice({ notice, showCard, onDismiss }: { notice: Notice | null; showCard: boolean; onDismiss: () => void }) {
+  return (
+    <>
+      <div role="status" aria-live="polite" aria-atomic="true" className="sr-only">
+        {notice ? sentence(notice) : ""}
+      </div>
+      {notice && showCard ? (
+        <div className="pointer-events-none fixed inset-x-0 bottom-16 z-20 flex justify-center px-4 sm:bottom-6 sm:justify-end">
+          <section
+            aria-label={sentence(notice)}
+            data-testid="report-notice"
+            className="pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-card border border-border bg-surface p-4 text-fg shadow-lg"
+          >
+            {notice.kind === "ready" ? (
+              <CircleCheck aria-hidden="true" className="mt-2.5 size-5 shrink-0 text-accent" />
+            ) : (
+              <CircleAlert aria-hidden="true" className="mt-2.5 size-5 shrink-0 text-danger-text" />
+            )}
+            <div className="flex flex-1 flex-col gap-2">
+              <p aria-hidden="true" className="pt-2 font-medium">
+                {sentence(notice)}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                {notice.kind === "ready" ? (
+                  <a href={downloadHref(notice.entry.executionId)} download onClick={onDismiss} className={buttonClasses("primary")}>
+                    {m.download}
+                  </a>
+                ) : null}
+                <Link href="/reports" onClick={onDismiss} className={buttonClasses("secondary")}>
+                  {m.openReports}
+                </Link>
+                <button type="button" onClick={onDismiss} className={buttonClasses("ghost")}>
+                  <X aria-hidden="true" className="size-5" />
+                  {m.dismiss}
+                </button>
+              </div>
+            </div>
+          </section>
+        </div>
+      ) : null}
+    </>
+  );
+}

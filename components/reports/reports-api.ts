@@ -1,0 +1,60 @@
+"use client";
+
+import { z } from "zod";
+import { reportListDto, startedDto, statusDto, type ReportDto, type StartedDto, type StatusDto } from "@/lib/reports/dto";
+import type { ReportFormat } from "@/lib/reports/formats";
+import { reportMessages as m } from "@/lib/reports/messages";
+
+// The browser's calls to the portal's report routes. Answers are checked with
+// the routes' own schemas; an error carries the route's sentence for the user.
+
+const errorAnswer = z.object({ error: z.string(), message: z.string() });
+
+export class ReportsApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ReportsApiError";
+  }
+}
+
+async function call<T>(input: string, schema: z.ZodType<T>, init: RequestInit = {}, fallbackMessage: string): Promise<T> {
+  const response = await fetch(input, { ...init, cache: "no-store", headers: { accept: "application/json", ...init.headers } });
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const parsed = errorAnswer.safeParse(body);
+    throw new ReportsApiError(response.status, parsed.success ? parsed.data.error : "unknown", parsed.success ? parsed.data.message : fallbackMessage);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ReportsApiError(response.status, "malformed", fallbackMessage);
+  return parsed.data;
+}
+
+export async function fetchReports(): Promise<ReportDto[]> {
+  return (await call("/api/reports", reportListDto, {}, m.reportsFailed)).reports;
+}
+
+export function startReport(reportId: number, format: ReportFormat): Promise<StartedDto> {
+  return call(
+    "/api/reports/executions",
+    startedDto,
+    { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ reportId, format }) },
+    m.startFailed,
+  );
+}
+
+export async function fetchStatus(executionId: number): Promise<StatusDto["status"] | "unknown"> {
+  try {
+    return (await call(`/api/reports/executions/${executionId}/status`, statusDto, {}, m.reportNotFound)).status;
+  } catch (error) {
+    if (error instanceof ReportsApiError && error.status === 404) return "unknown";
+    throw error;
+  }
+}
+
+export function downloadHref(executionId: number): string {
+  return `/api/reports/executions/${executionId}/download`;
+}

@@ -1,0 +1,25 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import type { ReportFormat } from "@/lib/reports/formats";
+import { recentReports } from "./recent-reports-store";
+import { startReport } from "./reports-api";
+
+interface StartVariables {
+  reportId: number;
+  format: ReportFormat;
+  /** A failed or expired entry this run takes the place of. */
+  replaces?: number;
+}
+
+/** Starts a report and puts it at the top of "Recent reports" as running. */
+export function useStartReport(storageKey: string) {
+  return useMutation({
+    mutationFn: ({ reportId, format }: StartVariables) => startReport(reportId, format),
+    onSuccess: (started, { replaces }) => {
+      if (replaces !== undefined) recentReports.remove(storageKey, replaces);
+      // This browser's clock, so the elapsed time it shows starts at zero.
+      recentReports.add(storageKey, { ...started, startedAt: Date.now(), state: "running" });
+    },
+  });
+}

@@ -1,0 +1,54 @@
+"use client";
+
+import { Eye, EyeOff } from "lucide-react";
+import { useId, useState, type InputHTMLAttributes } from "react";
+
+interface SecretFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id"> {
+  label: string;
+  /** What the show/hide button names, e.g. "PIN". */
+  secretName: string;
+  error?: string;
+  large?: boolean;
+}
+
+/** A masked input with a show/hide control, for a PIN or a password. */
+export function SecretField({ label, secretName, error, large = false, className = "", ...input }: SecretFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-base font-medium">
+        {label}
+      </label>
+      <div className="flex items-stretch gap-2">
+        <input
+          id={id}
+          type={visible ? "text" : "password"}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={`min-h-11 w-full min-w-0 rounded-lg border border-border bg-surface px-3 text-fg ${
+            large ? "py-3 text-2xl tracking-[0.3em]" : "py-2 text-base"
+          } ${error ? "border-danger-text" : ""} ${className}`}
+          {...input}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((shown) => !shown)}
+          // A fixed name with a pressed state, so the control's name never changes.
+          aria-pressed={visible}
+          aria-controls={id}
+          className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg border border-border bg-surface px-3 text-sm font-medium text-fg hover:bg-surface-muted"
+        >
+          {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
+          {`Show ${secretName}`}
+        </button>
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm text-danger-text">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ButtonHTMLAttributes } from "react";
+
+type Variant = "primary" | "secondary" | "ghost";
+
+const variants: Record<Variant, string> = {
+  primary: "bg-accent text-on-accent hover:bg-accent-hover disabled:opacity-70",
+  secondary: "border border-border bg-surface text-fg hover:bg-surface-muted",
+  ghost: "text-fg hover:bg-surface-muted",
+};
+
+export function buttonClasses(variant: Variant = "primary", extra = ""): string {
+  // 44 px minimum target, as the phone layout requires.
+  return `inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg px-4 text-base font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
+}
+
+export function Button({ variant = "primary", className = "", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+  return <button className={buttonClasses(variant, className)} {...props} />;
+}

@@ -1,0 +1,131 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { request, type IncomingMessage } from "node:http";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test as base } from "./fixtures";
+import { largeExecutionId, startLargeFileUpstream, type LargeFileUpstream } from "./support/large-file-upstream";
+import { loadStack } from "./support/load-stack";
+
+// The portal's download route streams a 256 MiB report from an HTTPS upstream
+// while the test watches the portal process's resident memory: it must stay
+// flat (growth well below the file's size), and a download the browser
+// abandons must end the upstream request too.
+
+const fileSize = 256 * 1024 * 1024;
+const maxGrowthBytes = 100 * 1024 * 1024;
+
+interface Portal {
+  url: string;
+  pid: number;
+  upstream: LargeFileUpstream;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resident memory of a process, from /proc (Linux), in bytes. */
+function rssOf(pid: number): number {
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  if (!match?.[1]) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]) * 1024;
+}
+
+function get(url: string, cookie: string): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { cookie, "accept-encoding": "identity" } }, resolve);
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const test = base.extend<object, { bigFilePortal: Portal }>({
+  bigFilePortal: [
+    async ({}, use) => {
+      const { startPortal, stopChild } = await loadStack();
+      const upstream = await startLargeFileUpstream(fileSize);
+      const workDir = mkdtempSync(join(tmpdir(), "print-portal-download-memory-"));
+      const caFile = join(workDir, "upstream-ca.pem");
+      writeFileSync(caFile, upstream.caPem);
+      const port = await freePort();
+      const portal = await startPortal({
+        PORT: String(port),
+        HOSTNAME: "localhost",
+        PORTAL_URL: `http://localhost:${port}`,
+        PRINT_SERVER_URL: upstream.url,
+        PRINT_SERVER_CA_FILE: caFile,
+        PRINT_SERVER_CLIENT_ID: "download-memory-test",
+        PRINT_SERVER_CLIENT_SECRET: randomBytes(16).toString("base64url"),
+        AUTH_SECRET: randomBytes(33).toString("base64url"),
+      });
+      try {
+        await use({ url: `http://localhost:${port}`, pid: portal.child.pid ?? 0, upstream });
+      } finally {
+        await stopChild(portal.child);
+        await upstream.close();
+        rmSync(workDir, { recursive: true, force: true });
+      }
+    },
+    { scope: "worker", timeout: 240_000 },
+  ],
+  baseURL: async ({ bigFilePortal }, use) => {
+    await use(bigFilePortal.url);
+  },
+});
+
+test("a 256 MiB report streams through the portal with flat memory", async ({ page, signInPage, bigFilePortal }) => {
+  test.setTimeout(180_000);
+  await signInPage.goto("?callbackUrl=%2Freports");
+  await signInPage.signInWithPin("123456");
+  await page.waitForURL((url) => url.pathname === "/reports");
+  await expect(page.getByRole("group", { name: "Very large report" })).toBeVisible();
+  const cookie = (await page.context().cookies(bigFilePortal.url)).map((c) => `${c.name}=${c.value}`).join("; ");
+  const downloadUrl = `${bigFilePortal.url}/api/reports/executions/${largeExecutionId}/download`;
+
+  // A download the browser abandons ends the upstream request as well.
+  const abandoned = await get(downloadUrl, cookie);
+  expect(abandoned.statusCode).toBe(200);
+  let early = 0;
+  for await (const part of abandoned) {
+    early += (part as Buffer).length;
+    if (early >= 8 * 1024 * 1024) break;
+  }
+  abandoned.destroy();
+  await expect.poll(() => bigFilePortal.upstream.abortedDownloads(), { timeout: 30_000 }).toBe(1);
+
+  const baseline = rssOf(bigFilePortal.pid);
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssOf(bigFilePortal.pid));
+  }, 50);
+  let received = 0;
+  let headers: IncomingMessage["headers"];
+  try {
+    const response = await get(downloadUrl, cookie);
+    headers = response.headers;
+    expect(response.statusCode).toBe(200);
+    for await (const part of response) received += (part as Buffer).length;
+  } finally {
+    clearInterval(sampler);
+  }
+  peak = Math.max(peak, rssOf(bigFilePortal.pid));
+
+  expect(received).toBe(fileSize);
+  expect(bigFilePortal.upstream.completedDownloads()).toBe(1);
+  expect(headers["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(headers["content-encoding"]).toBeUndefined();
+  expect(headers["cache-control"]).toBe("private, no-store");
+  expect(headers["content-disposition"]).toBe("attachment; filename=\"very large report.csv\"; filename*=UTF-8''very%20large%20report.csv");
+  test.info().annotations.push({ type: "memory", description: `baseline ${Math.round(baseline / 1048576)} MiB, peak ${Math.round(peak / 1048576)} MiB` });
+  expect(peak - baseline).toBeLessThan(maxGrowthBytes);
+});

@@ -1,0 +1,124 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { spawn } from "node:child_process";
+import { Redis } from "ioredis";
+import { loadStack } from "./support/load-stack";
+import { startRecordingForwarder } from "./support/recording-forwarder";
+import { e2eAddressHeader, tokenLifetimeSeconds } from "./support/stack-env";
+
+// The stack for the browser tests, all on 127.0.0.1 / localhost and free ports:
+// a print server with its own temporary data folder and short-lived tokens, a
+// recording forwarder in front of it (so a test can look for the real tokens
+// in what the browser received), the production portal, and a second portal
+// whose print server is down.
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A throw-away redis-server for the portals that share sessions. */
+async function startRedis(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const probe = new Redis({ host: "127.0.0.1", port, retryStrategy: (times) => (times > 100 ? null : 100) });
+  probe.on("error", () => undefined);
+  await probe.ping();
+  await probe.quit();
+  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+export default async function globalSetup() {
+  const { buildPortal, exportCa, portalNeedsBuild, registerPortalClient, startPortal, startPrintServer, stopChild } = await loadStack();
+  if (portalNeedsBuild()) await buildPortal();
+
+  const workDir = mkdtempSync(join(tmpdir(), "print-portal-e2e-"));
+  const dataDir = join(workDir, "print-server");
+  const printServerEnv = {
+    PRINT_SERVER_DATA: dataDir,
+    PRINT_SERVER_HOST: "127.0.0.1",
+    PRINT_SERVER_PORT: "0",
+    PRINT_SERVER_TOKEN_LIFETIME: String(tokenLifetimeSeconds),
+  };
+  const printServer = await startPrintServer(printServerEnv);
+
+  const caFile = join(workDir, "print-server-ca.pem");
+  writeFileSync(caFile, await exportCa(printServerEnv));
+  const client = await registerPortalClient(printServerEnv, "Print Portal (browser tests)");
+
+  const recordFile = join(workDir, "recorded-tokens.jsonl");
+  const forwarder = await startRecordingForwarder({
+    target: printServer.url,
+    caPem: readFileSync(caFile, "utf8"),
+    certPem: readFileSync(join(dataDir, "tls", "server.crt"), "utf8"),
+    keyPem: readFileSync(join(dataDir, "tls", "server.key"), "utf8"),
+    recordFile,
+  });
+
+  const common = {
+    PRINT_SERVER_CA_FILE: caFile,
+    PRINT_SERVER_CLIENT_ID: client.clientId,
+    PRINT_SERVER_CLIENT_SECRET: client.clientSecret,
+    AUTH_SECRET: randomBytes(33).toString("base64url"),
+    // Each test names its own browser address, so lockouts stay in that test.
+    PORTAL_TRUSTED_PROXY_HEADER: e2eAddressHeader,
+    HOSTNAME: "localhost",
+  };
+  const portalPort = await freePort();
+  const portal = await startPortal({
+    ...common,
+    PORT: String(portalPort),
+    PORTAL_URL: `http://localhost:${portalPort}`,
+    PRINT_SERVER_URL: forwarder.url,
+  });
+
+  const downPort = await freePort();
+  const deadPrintServerPort = await freePort();
+  const downPortal = await startPortal({
+    ...common,
+    PORT: String(downPort),
+    PORTAL_URL: `http://localhost:${downPort}`,
+    PRINT_SERVER_URL: `https://127.0.0.1:${deadPrintServerPort}`,
+  });
+
+  // Two instances behind an imaginary load balancer, sharing sessions in Redis.
+  const redis = await startRedis();
+  const shared: Awaited<ReturnType<typeof startPortal>>[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const port = await freePort();
+    shared.push(
+      await startPortal({
+        ...common,
+        PORT: String(port),
+        PORTAL_URL: `http://localhost:${port}`,
+        PRINT_SERVER_URL: forwarder.url,
+        PORTAL_REDIS_URL: redis.url,
+      }),
+    );
+  }
+
+  process.env.E2E_SHARED_PORTAL_URLS = shared.map((instance) => instance.url).join(" ");
+  process.env.E2E_PORTAL_URL = `http://localhost:${portalPort}`;
+  process.env.E2E_DOWN_PORTAL_URL = `http://localhost:${downPort}`;
+  process.env.E2E_PRINT_SERVER_DATA = dataDir;
+  process.env.E2E_RECORD_FILE = recordFile;
+  process.env.E2E_CLIENT_SECRET = client.clientSecret;
+
+  return async () => {
+    await Promise.all([stopChild(downPortal.child), stopChild(portal.child), ...shared.map((instance) => stopChild(instance.child))]);
+    redis.stop();
+    await forwarder.close();
+    await stopChild(printServer.child);
+    rmSync(workDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,40 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+export class SignInPage {
+  readonly alert: Locator;
+  readonly pinTab: Locator;
+  readonly passwordTab: Locator;
+  readonly pin: Locator;
+  readonly username: Locator;
+  readonly password: Locator;
+
+  constructor(readonly page: Page) {
+    // Inside main: Next.js keeps its own (empty) route announcer alert outside.
+    this.alert = page.getByRole("main").getByRole("alert");
+    this.pinTab = page.getByRole("tab", { name: "PIN" });
+    this.passwordTab = page.getByRole("tab", { name: "User name and password" });
+    // The tab panels are labelled by their tabs too; look for the inputs only.
+    const input = page.locator("input");
+    this.pin = input.and(page.getByLabel("PIN", { exact: true }));
+    this.username = input.and(page.getByLabel("User name", { exact: true }));
+    this.password = input.and(page.getByLabel("Password", { exact: true }));
+  }
+
+  async goto(query = ""): Promise<void> {
+    await this.page.goto(`/sign-in${query}`);
+    await expect(this.page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  }
+
+  async signInWithPin(pin: string): Promise<void> {
+    await this.pinTab.click();
+    await this.pin.fill(pin);
+    await this.page.getByRole("tabpanel").getByRole("button", { name: "Sign in" }).click();
+  }
+
+  async signInWithPassword(username: string, password: string): Promise<void> {
+    await this.passwordTab.click();
+    await this.username.fill(username);
+    await this.password.fill(password);
+    await this.page.getByRole("tabpanel").getByRole("button", { name: "Sign in" }).click();
+  }
+}

@@ -1,0 +1,85 @@
+import type { Page } from "@playwright/test";
+import { alice, bob, carol, expect, test } from "./fixtures";
+import { revokeTokensOf } from "./support/print-server-cli";
+import { tokenLifetimeSeconds } from "./support/stack-env";
+
+/** Fires `count` requests for the profile at once from the page, like a busy screen. */
+async function parallelProfileRequests(page: Page, count: number): Promise<{ status: number; fullName?: string }[]> {
+  return page.evaluate(async (n) => {
+    const answers = await Promise.all(Array.from({ length: n }, () => fetch("/api/me", { cache: "no-store" })));
+    return Promise.all(answers.map(async (answer) => ({ status: answer.status, fullName: ((await answer.json()) as { fullName?: string }).fullName })));
+  }, count);
+}
+
+test.describe("sessions", () => {
+  test("stay signed in past several token lifetimes while parallel requests run", async ({ page, signInPage, homePage }) => {
+    test.setTimeout(180_000);
+    await signInPage.goto();
+    await signInPage.signInWithPin(alice.pin);
+    await homePage.expectGreeting(alice.fullName);
+
+    // Four token lifetimes; every few seconds a burst of parallel requests,
+    // so several bursts fall on a due refresh.
+    const until = Date.now() + 4 * tokenLifetimeSeconds * 1000;
+    let rounds = 0;
+    while (Date.now() < until) {
+      const answers = await parallelProfileRequests(page, 6);
+      expect(answers).toEqual(Array.from({ length: 6 }, () => ({ status: 200, fullName: alice.fullName })));
+      rounds += 1;
+      if (rounds % 3 === 0) {
+        await page.reload();
+        await homePage.expectGreeting(alice.fullName);
+      }
+      await page.waitForTimeout(3_000);
+    }
+    await page.reload();
+    await homePage.expectGreeting(alice.fullName);
+    expect(rounds).toBeGreaterThan(10);
+  });
+
+  test("a session whose refresh fails ends with a message and comes back after sign-in", async ({ page, signInPage, homePage }, testInfo) => {
+    test.setTimeout(120_000);
+    // One user per project, so the two projects never revoke each other's tokens.
+    const user = testInfo.project.name === "mobile" ? carol : bob;
+    await signInPage.goto();
+    await signInPage.signInWithPassword(user.username, user.password);
+    await homePage.expectGreeting(user.fullName);
+
+    await revokeTokensOf(user.username);
+
+    // The next page after the refresh falls due finds the session over.
+    await expect(async () => {
+      await page.goto("/?after=revoke");
+      expect(new URL(page.url()).pathname).toBe("/sign-in");
+    }).toPass({ timeout: 3 * tokenLifetimeSeconds * 1000, intervals: [1_000] });
+    await expect(signInPage.alert).toContainText("Your session has ended. Please sign in again");
+
+    await signInPage.signInWithPassword(user.username, user.password);
+    await page.waitForURL((url) => url.pathname === "/" && url.searchParams.get("after") === "revoke");
+    await homePage.expectGreeting(user.fullName);
+  });
+
+  test("signing out ends the session at once, even for a copy of the cookie", async ({ page, context, signInPage, homePage }) => {
+    await signInPage.goto();
+    await signInPage.signInWithPin(alice.pin);
+    await homePage.expectGreeting(alice.fullName);
+    const cookiesBefore = await context.cookies();
+
+    await homePage.signOut(alice.fullName);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/sign-in/);
+
+    // Replaying the old cookie finds no session behind it.
+    await context.addCookies(cookiesBefore);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/sign-in/);
+    const answer = await page.request.get("/api/me");
+    expect(answer.status()).toBe(401);
+  });
+
+  test("route handlers check the session themselves", async ({ request }) => {
+    const answer = await request.get("/api/me");
+    expect(answer.status()).toBe(401);
+    expect(await answer.json()).toEqual({ error: "unauthenticated", message: "Please sign in to continue." });
+  });
+});

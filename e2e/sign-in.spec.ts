@@ -1,0 +1,71 @@
+import { alice, expect, test } from "./fixtures";
+
+test.describe("signing in", () => {
+  test("with a PIN lands on the home page greeting by full name", async ({ page, signInPage, homePage }) => {
+    await signInPage.goto();
+    await expect(signInPage.pin).toHaveAttribute("inputmode", "numeric");
+    await expect(signInPage.pin).toHaveAttribute("type", "password");
+    await signInPage.signInWithPin(alice.pin);
+    await page.waitForURL((url) => url.pathname === "/");
+    await homePage.expectGreeting(alice.fullName);
+  });
+
+  test("with user name and password lands on the home page", async ({ page, signInPage, homePage }) => {
+    await signInPage.goto();
+    await signInPage.signInWithPassword(alice.username, alice.password);
+    await page.waitForURL((url) => url.pathname === "/");
+    await homePage.expectGreeting(alice.fullName);
+  });
+
+  test("the PIN can be shown and hidden", async ({ page, signInPage }) => {
+    await signInPage.goto();
+    await signInPage.pin.fill("1234");
+    const toggle = page.getByRole("button", { name: "Show PIN" });
+    await toggle.click();
+    await expect(signInPage.pin).toHaveAttribute("type", "text");
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await toggle.click();
+    await expect(signInPage.pin).toHaveAttribute("type", "password");
+  });
+
+  test("a wrong PIN says it was not recognised, without saying what", async ({ page, signInPage }) => {
+    await signInPage.goto();
+    await signInPage.signInWithPin("999999");
+    await expect(signInPage.alert).toContainText("PIN or password not recognised");
+    expect(new URL(page.url()).pathname).toBe("/sign-in");
+  });
+
+  test("repeated wrong PINs lock this address with the time to wait", async ({ signInPage }) => {
+    await signInPage.goto();
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await signInPage.signInWithPin(`90000${attempt}`);
+      await expect(signInPage.alert).toContainText("PIN or password not recognised");
+    }
+    await signInPage.signInWithPin(alice.pin);
+    await expect(signInPage.alert).toContainText(/Too many attempts\. Try again in \d+ minutes?\./);
+  });
+
+  test("another address is not locked out by someone else's wrong PINs", async ({ page, signInPage, homePage }) => {
+    // This test has its own address (see fixtures.ts); the lockout test above
+    // may run at the same time and must not affect it.
+    await signInPage.goto();
+    await signInPage.signInWithPin(alice.pin);
+    await page.waitForURL((url) => url.pathname === "/");
+    await homePage.expectGreeting(alice.fullName);
+  });
+
+  test("a deep link survives signing in", async ({ page, signInPage, homePage }) => {
+    await page.goto("/?view=deep-link");
+    await page.waitForURL(/\/sign-in\?callbackUrl=/);
+    await signInPage.signInWithPin(alice.pin);
+    await page.waitForURL((url) => url.pathname === "/" && url.searchParams.get("view") === "deep-link");
+    await homePage.expectGreeting(alice.fullName);
+  });
+
+  test("an outside callback address is ignored", async ({ page, signInPage }) => {
+    await signInPage.goto("?callbackUrl=https%3A%2F%2Fevil.example%2F");
+    await signInPage.signInWithPin(alice.pin);
+    await page.waitForURL((url) => url.pathname === "/");
+    expect(page.url()).not.toContain("evil.example");
+  });
+});

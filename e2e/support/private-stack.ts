@@ -1,0 +1,120 @@
+import type { ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadStack } from "./load-stack";
+import { e2eAddressHeader } from "./stack-env";
+
+// A print server and a portal of a test's own, for tests that must stop the
+// print server: stopping the shared one would break tests running beside them.
+//
+//   const stack = await startPrivateStack();
+//   await page.goto(`${stack.portalUrl}/sign-in`);
+//   await stack.stopPrintServer();   // the portal now meets a dead print server
+//   await stack.startPrintServer();  // same data folder and port: the portal's URL stays valid
+//   await stack.close();             // always, e.g. in a fixture's teardown
+//
+// It uses the build the global setup made (it never builds) and the demo's
+// process helpers (scripts/lib/stack.mjs), like the shared stack.
+
+export interface PrivateStack {
+  /** The private portal, e.g. http://localhost:41234; it trusts the fixtures' address header. */
+  readonly portalUrl: string;
+  /** The private print server, e.g. https://127.0.0.1:40321. */
+  readonly printServerUrl: string;
+  /** The print server's data folder (for its CLI). */
+  readonly printServerData: string;
+  /** Stops only the print server; the portal keeps running. */
+  stopPrintServer(): Promise<void>;
+  /** Starts the print server again with the same data folder and port. */
+  startPrintServer(): Promise<void>;
+  /** Stops both and removes the temporary folder. */
+  close(): Promise<void>;
+}
+
+export interface PrivateStackOptions {
+  /** Extra print server variables, e.g. PRINT_SERVER_TOKEN_LIFETIME. */
+  printServerEnv?: Record<string, string>;
+  /** Extra portal variables. */
+  portalEnv?: Record<string, string>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startPrivateStack(options: PrivateStackOptions = {}): Promise<PrivateStack> {
+  const helpers = await loadStack();
+  const workDir = mkdtempSync(join(tmpdir(), "print-portal-private-"));
+  const dataDir = join(workDir, "print-server");
+  let printServerEnv: Record<string, string> = {
+    PRINT_SERVER_DATA: dataDir,
+    PRINT_SERVER_HOST: "127.0.0.1",
+    PRINT_SERVER_PORT: "0",
+    ...options.printServerEnv,
+  };
+  let printServer: ChildProcess | undefined;
+  let portal: ChildProcess | undefined;
+
+  const close = async () => {
+    if (portal) await helpers.stopChild(portal);
+    if (printServer) await helpers.stopChild(printServer);
+    rmSync(workDir, { recursive: true, force: true });
+  };
+
+  try {
+    const first = await helpers.startPrintServer(printServerEnv);
+    printServer = first.child;
+    // Later starts keep this port, so the portal's PRINT_SERVER_URL stays right.
+    printServerEnv = { ...printServerEnv, PRINT_SERVER_PORT: new URL(first.url).port };
+
+    const caFile = join(workDir, "print-server-ca.pem");
+    writeFileSync(caFile, await helpers.exportCa(printServerEnv));
+    const client = await helpers.registerPortalClient(printServerEnv, "Print Portal (private test stack)");
+
+    const portalPort = await freePort();
+    const portalUrl = `http://localhost:${portalPort}`;
+    portal = (
+      await helpers.startPortal({
+        PORT: String(portalPort),
+        HOSTNAME: "localhost",
+        PORTAL_URL: portalUrl,
+        PRINT_SERVER_URL: first.url,
+        PRINT_SERVER_CA_FILE: caFile,
+        PRINT_SERVER_CLIENT_ID: client.clientId,
+        PRINT_SERVER_CLIENT_SECRET: client.clientSecret,
+        AUTH_SECRET: randomBytes(33).toString("base64url"),
+        PORTAL_TRUSTED_PROXY_HEADER: e2eAddressHeader,
+        ...options.portalEnv,
+      })
+    ).child;
+
+    return {
+      portalUrl,
+      printServerUrl: first.url,
+      printServerData: dataDir,
+      async stopPrintServer() {
+        if (printServer) await helpers.stopChild(printServer);
+        printServer = undefined;
+      },
+      async startPrintServer() {
+        if (printServer) return;
+        printServer = (await helpers.startPrintServer(printServerEnv)).child;
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

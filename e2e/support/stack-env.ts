@@ -1,0 +1,23 @@
+// Names shared by the global setup and the tests.
+
+/** The trusted proxy header the test portal reads the browser's address from. */
+export const e2eAddressHeader = "x-e2e-client-address";
+
+/** Access token lifetime of the test print server, in seconds. */
+export const tokenLifetimeSeconds = 20;
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the tests through playwright.config.ts (global setup)`);
+  return value;
+}
+
+export const stack = {
+  portalUrl: () => required("E2E_PORTAL_URL"),
+  downPortalUrl: () => required("E2E_DOWN_PORTAL_URL"),
+  printServerData: () => required("E2E_PRINT_SERVER_DATA"),
+  recordFile: () => required("E2E_RECORD_FILE"),
+  clientSecret: () => required("E2E_CLIENT_SECRET"),
+  /** Two portal instances that share one Redis session store. */
+  sharedPortalUrls: () => required("E2E_SHARED_PORTAL_URLS").split(" "),
+};

@@ -1,0 +1,95 @@
+import NextAuth, { CredentialsSignin } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { getEnv } from "@/lib/env";
+import { PortalError, toPortalError } from "@/lib/errors";
+import { log, errorFields } from "@/lib/log";
+import { clientAddress } from "./client-address";
+import { credentialsSchema } from "./credentials-schema";
+import { sessionStore } from "./session-store";
+import { openSession } from "./sign-in";
+
+// Auth.js with a JWT session: the encrypted cookie carries only a random
+// session id and the name to show. The print server's tokens stay in the
+// server-side session store (session-store.ts).
+
+declare module "next-auth" {
+  interface Session {
+    sessionId: string;
+    user: { name: string; username: string };
+  }
+  interface User {
+    username?: string;
+  }
+}
+
+declare module "@auth/core/jwt" {
+  interface JWT {
+    sid?: string;
+    username?: string;
+  }
+}
+
+/** Carries the portal's typed error out of `authorize` to the sign-in action. */
+export class SignInRefused extends CredentialsSignin {
+  readonly portalError: PortalError;
+  constructor(portalError: PortalError) {
+    super(portalError.code);
+    this.portalError = portalError;
+    this.code = portalError.code;
+  }
+}
+
+export const { auth, signIn, signOut } = NextAuth(() => {
+  const env = getEnv();
+  // next-auth reads its public URL from AUTH_URL; the portal names it PORTAL_URL.
+  process.env.AUTH_URL ??= env.PORTAL_URL;
+  return {
+    secret: env.AUTH_SECRET,
+    trustHost: true,
+    session: { strategy: "jwt", maxAge: env.SESSION_IDLE_TIMEOUT, updateAge: 0 },
+    pages: { signIn: "/sign-in", error: "/sign-in" },
+    logger: {
+      // Auth.js would log whole error objects; keep only names, never values.
+      error: (error) => {
+        if (error instanceof SignInRefused) return;
+        log.error("auth error", errorFields(error));
+      },
+      warn: (code) => log.warn("auth warning", { code }),
+      debug: () => undefined,
+    },
+    providers: [
+      Credentials({
+        credentials: { method: {}, pin: {}, username: {}, password: {} },
+        authorize: async (raw, request) => {
+          const parsed = credentialsSchema.safeParse(raw);
+          if (!parsed.success) throw new SignInRefused(new PortalError("bad_request", { reason: "credentials shape" }));
+          const address = clientAddress(request.headers, env.PORTAL_TRUSTED_PROXY_HEADER);
+          const requestId = request.headers.get("x-request-id") ?? undefined;
+          try {
+            const signedIn = await openSession(parsed.data, address, {
+              store: sessionStore(),
+              idleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT,
+            });
+            log.info("signed in", { requestId, method: parsed.data.method, userId: signedIn.userId });
+            return { id: signedIn.sessionId, name: signedIn.fullName, username: signedIn.username };
+          } catch (error) {
+            const portalError = toPortalError(error);
+            log.info("sign-in refused", { requestId, method: parsed.data.method, ...errorFields(portalError) });
+            throw new SignInRefused(portalError);
+          }
+        },
+      }),
+    ],
+    callbacks: {
+      jwt: ({ token, user }) => {
+        if (user) return { sid: user.id, name: user.name, username: user.username };
+        return token;
+      },
+      session: ({ session, token }) => ({
+        ...session,
+        sessionId: token.sid ?? "",
+        user: { ...session.user, name: token.name ?? "", username: token.username ?? "" },
+      }),
+    },
+  };
+});

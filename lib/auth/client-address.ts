@@ -1,0 +1,23 @@
+// Which browser address a request came from. Behind a reverse proxy that is the
+// configured trusted header; otherwise the socket's peer address, which the
+// portal's own server (scripts/portal-server.mjs) writes into `peerAddressHeader`
+// after removing any value a client sent. A client's X-Forwarded-For is never
+// believed on its own.
+
+export const peerAddressHeader = "x-portal-peer-address";
+
+type HeaderSource = { get(name: string): string | null };
+
+const addressPattern = /^[0-9A-Fa-f.:]{2,45}$/;
+
+function clean(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  // Proxies append: the right-most entry is the one the trusted proxy wrote.
+  const last = value.split(",").at(-1)?.trim().replace(/^::ffff:/, "");
+  return last && addressPattern.test(last) ? last : undefined;
+}
+
+export function clientAddress(headers: HeaderSource, trustedProxyHeader: string | undefined): string | undefined {
+  if (trustedProxyHeader) return clean(headers.get(trustedProxyHeader));
+  return clean(headers.get(peerAddressHeader));
+}

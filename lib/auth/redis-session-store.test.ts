@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Redis } from "ioredis";
+import { PortalError } from "@/lib/errors";
+import type { TokenSet } from "@/lib/print-server/token-set";
+import { accessTokenFor } from "./access-token";
+import { RedisSessionStore } from "./redis-session-store";
+import type { StoredSession } from "./session-store";
+
+// Against a real redis-server (Debian package redis-server), started on a free
+// local port for this file only: two store objects stand for two portal
+// instances behind a load balancer.
+
+let server: ChildProcess;
+let clients: Redis[] = [];
+let port = 0;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+function instance(prefix: string): RedisSessionStore {
+  const redis = new Redis({ host: "127.0.0.1", port, lazyConnect: false });
+  clients.push(redis);
+  return new RedisSessionStore(redis, "s".repeat(40), prefix);
+}
+
+function session(name: string, now = Date.now()): StoredSession {
+  return {
+    userId: 1,
+    username: "alice",
+    fullName: "Alice Liddell",
+    createdAt: now,
+    tokens: { accessToken: `access-${name}`, refreshToken: `refresh-${name}`, expiresAt: now + 20_000, lifetimeSeconds: 20, scopes: [] },
+  };
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const probe = new Redis({ host: "127.0.0.1", port, retryStrategy: (times) => (times > 50 ? null : 100) });
+  // Refused connections are expected until the server is up.
+  probe.on("error", () => undefined);
+  await probe.ping();
+  await probe.quit();
+}, 20_000);
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.quit()));
+  clients = [];
+  server?.kill();
+});
+
+describe("RedisSessionStore", () => {
+  it("shares sessions between instances and keeps tokens encrypted at rest", async () => {
+    const a = instance("t1:");
+    const b = instance("t1:");
+    await a.set("sid", session("0"), 60);
+    expect((await b.get("sid"))?.tokens.accessToken).toBe("access-0");
+    const raw = await clients[0]!.get("t1:session:sid");
+    expect(raw).toBeTruthy();
+    expect(raw).not.toContain("access-0");
+    expect(raw).not.toContain("alice");
+    await b.delete("sid");
+    expect(await a.get("sid")).toBeUndefined();
+  });
+
+  it("reads a value written with another secret as no session", async () => {
+    const a = instance("t2:");
+    await a.set("sid", session("0"), 60);
+    const other = new RedisSessionStore(clients[0]!, "o".repeat(40), "t2:");
+    expect(await other.get("sid")).toBeUndefined();
+  });
+
+  it("slides the idle timeout on touch", async () => {
+    const a = instance("t3:");
+    await a.set("sid", session("0"), 5);
+    await a.touch("sid", 500);
+    expect(await clients[0]!.ttl("t3:session:sid")).toBeGreaterThan(100);
+  });
+
+  it("refreshes once across two instances under parallel requests", async () => {
+    const a = instance("t4:");
+    const b = instance("t4:");
+    const now = Date.now();
+    // A token already inside its refresh margin.
+    await a.set("sid", { ...session("0", now - 15_000) }, 600);
+    const used: string[] = [];
+    const refresh = async (refreshToken: string): Promise<TokenSet> => {
+      used.push(refreshToken);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      if (refreshToken !== "refresh-0") throw new PortalError("session_ended");
+      return { accessToken: "access-1", refreshToken: "refresh-1", expiresAt: Date.now() + 20_000, lifetimeSeconds: 20, scopes: [] };
+    };
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => accessTokenFor("sid", { store: i % 2 ? a : b, refresh, idleTimeoutSeconds: 600 })),
+    );
+    expect(used).toEqual(["refresh-0"]);
+    expect(new Set(results.map((r) => r.accessToken))).toEqual(new Set(["access-1"]));
+  });
+
+  it("counts failed sign-ins in a shared window", async () => {
+    const a = instance("t5:");
+    const b = instance("t5:");
+    expect((await a.hit("addr", 900)).count).toBe(1);
+    const second = await b.hit("addr", 900);
+    expect(second.count).toBe(2);
+    expect(second.resetInSeconds).toBeGreaterThan(890);
+    expect((await a.peek("addr")).count).toBe(2);
+    await b.clearHits("addr");
+    expect((await a.peek("addr")).count).toBe(0);
+  });
+});

@@ -1,0 +1,108 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import type { Redis } from "ioredis";
+import { PortalError } from "@/lib/errors";
+import type { SessionStore, StoredSession } from "./session-store";
+
+// The session store shared by several portal instances. Session values hold
+// print server tokens, so they are encrypted (AES-256-GCM, key derived from
+// AUTH_SECRET) before they reach Redis.
+
+const lockTtlMs = 30_000;
+const lockWaitMs = 20_000;
+
+// INCR and set the window's expiry on the first hit, atomically.
+const hitScript = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {count, redis.call('PTTL', KEYS[1])}
+`;
+
+// Delete the lock only if this holder still owns it.
+const unlockScript = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`;
+
+export class RedisSessionStore implements SessionStore {
+  private readonly key: Buffer;
+
+  constructor(
+    private readonly redis: Redis,
+    secret: string,
+    private readonly prefix = "print-portal:",
+  ) {
+    this.key = Buffer.from(hkdfSync("sha256", secret, "print-portal", "session-store v1", 32));
+  }
+
+  private seal(session: StoredSession): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", this.key, iv);
+    const body = Buffer.concat([cipher.update(JSON.stringify(session), "utf8"), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64");
+  }
+
+  private open(sealed: string): StoredSession | undefined {
+    try {
+      const raw = Buffer.from(sealed, "base64");
+      const decipher = createDecipheriv("aes-256-gcm", this.key, raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      const json = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
+      return JSON.parse(json) as StoredSession;
+    } catch {
+      // Written with another AUTH_SECRET or damaged: treat as no session.
+      return undefined;
+    }
+  }
+
+  private sessionKey(sessionId: string): string {
+    return `${this.prefix}session:${sessionId}`;
+  }
+
+  async get(sessionId: string): Promise<StoredSession | undefined> {
+    const sealed = await this.redis.get(this.sessionKey(sessionId));
+    return sealed ? this.open(sealed) : undefined;
+  }
+
+  async set(sessionId: string, session: StoredSession, ttlSeconds: number): Promise<void> {
+    await this.redis.set(this.sessionKey(sessionId), this.seal(session), "EX", ttlSeconds);
+  }
+
+  async touch(sessionId: string, ttlSeconds: number): Promise<void> {
+    await this.redis.expire(this.sessionKey(sessionId), ttlSeconds);
+  }
+
+  async delete(sessionId: string): Promise<void> {
+    await this.redis.del(this.sessionKey(sessionId));
+  }
+
+  async withLock<T>(name: string, task: () => Promise<T>): Promise<T> {
+    const lockKey = `${this.prefix}lock:${name}`;
+    const token = randomBytes(16).toString("base64url");
+    const giveUpAt = Date.now() + lockWaitMs;
+    while ((await this.redis.set(lockKey, token, "PX", lockTtlMs, "NX")) !== "OK") {
+      if (Date.now() > giveUpAt) throw new PortalError("internal", { reason: "session lock wait timed out" });
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    try {
+      return await task();
+    } finally {
+      await this.redis.eval(unlockScript, 1, lockKey, token);
+    }
+  }
+
+  async hit(name: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }> {
+    const [count, ttlMs] = (await this.redis.eval(hitScript, 1, `${this.prefix}hits:${name}`, windowSeconds * 1000)) as [number, number];
+    return { count, resetInSeconds: Math.max(0, Math.ceil(ttlMs / 1000)) };
+  }
+
+  async peek(name: string): Promise<{ count: number; resetInSeconds: number }> {
+    const key = `${this.prefix}hits:${name}`;
+    const [count, ttlMs] = await Promise.all([this.redis.get(key), this.redis.pttl(key)]);
+    if (!count || ttlMs <= 0) return { count: 0, resetInSeconds: 0 };
+    return { count: Number(count), resetInSeconds: Math.ceil(ttlMs / 1000) };
+  }
+
+  async clearHits(name: string): Promise<void> {
+    await this.redis.del(`${this.prefix}hits:${name}`);
+  }
+}

@@ -1,0 +1,39 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { PortalError } from "@/lib/errors";
+import { signInUser } from "@/lib/print-server/token-endpoint";
+import { userFromAccessToken } from "@/lib/print-server/token-claims";
+import type { TokenSet } from "@/lib/print-server/token-set";
+import type { SignInCredentials } from "./credentials-schema";
+import type { SessionStore } from "./session-store";
+import { assertNotLocked, recordFailure } from "./sign-in-limiter";
+
+export interface SignedIn {
+  sessionId: string;
+  userId: number;
+  username: string;
+  fullName: string;
+}
+
+export interface SignInDeps {
+  store: SessionStore;
+  idleTimeoutSeconds: number;
+  login?: (credentials: SignInCredentials, address: string | undefined) => Promise<TokenSet>;
+}
+
+/** Checks the credentials with the print server and opens a server-side session. */
+export async function openSession(credentials: SignInCredentials, address: string | undefined, deps: SignInDeps): Promise<SignedIn> {
+  const { store } = deps;
+  await assertNotLocked(store, address);
+  let tokens: TokenSet;
+  try {
+    tokens = await (deps.login ?? signInUser)(credentials, address);
+  } catch (error) {
+    if (error instanceof PortalError && error.code === "invalid_credentials") await recordFailure(store, address);
+    throw error;
+  }
+  const user = userFromAccessToken(tokens.accessToken);
+  const sessionId = randomBytes(32).toString("base64url");
+  await store.set(sessionId, { ...user, tokens, createdAt: Date.now() }, deps.idleTimeoutSeconds);
+  return { sessionId, ...user };
+}

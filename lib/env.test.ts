@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env";
+
+const valid = {
+  PRINT_SERVER_URL: "https://print.example.com:8090/api/",
+  PRINT_SERVER_CLIENT_ID: "portal",
+  PRINT_SERVER_CLIENT_SECRET: "s3cret",
+  AUTH_SECRET: "x".repeat(40),
+  PORTAL_URL: "http://localhost:3000/",
+};
+
+function problems(source: Record<string, string | undefined>): string[] {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("parseEnv", () => {
+  it("accepts a complete configuration and fills defaults", () => {
+    const env = parseEnv(valid);
+    expect(env.PRINT_SERVER_URL).toBe("https://print.example.com:8090");
+    expect(env.PORTAL_URL).toBe("http://localhost:3000");
+    expect(env.PRINT_SERVER_SCOPES).toBe("users reports credit offline.access");
+    expect(env.SESSION_IDLE_TIMEOUT).toBe(1800);
+    expect(env.PORT).toBe(3000);
+    expect(env.PRINT_SERVER_CA_FILE).toBeUndefined();
+    expect(env.PORTAL_TRUSTED_PROXY_HEADER).toBeUndefined();
+  });
+
+  it("names every missing variable at once", () => {
+    const found = problems({});
+    expect(found).toEqual(
+      expect.arrayContaining([
+        "PRINT_SERVER_URL is required",
+        "PRINT_SERVER_CLIENT_ID is required",
+        "PRINT_SERVER_CLIENT_SECRET is required",
+        "AUTH_SECRET is required",
+        "PORTAL_URL is required",
+      ]),
+    );
+  });
+
+  it("names malformed values with what is wrong", () => {
+    const found = problems({
+      ...valid,
+      PRINT_SERVER_URL: "http://print.example.com",
+      SESSION_IDLE_TIMEOUT: "soon",
+      AUTH_SECRET: "short",
+      PORTAL_TRUSTED_PROXY_HEADER: "x forwarded",
+      PRINT_SERVER_SCOPES: "users  reports",
+    });
+    expect(found.find((p) => p.startsWith("PRINT_SERVER_URL"))).toMatch(/https:/);
+    expect(found.find((p) => p.startsWith("SESSION_IDLE_TIMEOUT"))).toMatch(/seconds/);
+    expect(found.find((p) => p.startsWith("AUTH_SECRET"))).toMatch(/32 characters/);
+    expect(found.some((p) => p.startsWith("PORTAL_TRUSTED_PROXY_HEADER"))).toBe(true);
+    expect(found.some((p) => p.startsWith("PRINT_SERVER_SCOPES"))).toBe(true);
+  });
+
+  it("treats empty strings as unset and lower-cases the proxy header", () => {
+    const env = parseEnv({ ...valid, PRINT_SERVER_CA_FILE: "", PORTAL_TRUSTED_PROXY_HEADER: "X-Real-IP" });
+    expect(env.PRINT_SERVER_CA_FILE).toBeUndefined();
+    expect(env.PORTAL_TRUSTED_PROXY_HEADER).toBe("x-real-ip");
+  });
+});

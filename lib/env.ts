@@ -1,0 +1,98 @@
+import { z } from "zod";
+
+// The portal's whole configuration, read from the environment and checked once.
+// A bad value stops the start with a message that names every faulty variable.
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const httpUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .url({ message: "must be an absolute URL" })
+    .refine((value) => protocols.includes(new URL(value).protocol), {
+      message: `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+    });
+
+const envSchema = z.object({
+  PRINT_SERVER_URL: httpUrl(["https:"]).transform((value) =>
+    // Accept both the server root and the documented `{base}/api` form.
+    value.replace(/\/+$/, "").replace(/\/api$/, ""),
+  ),
+  PRINT_SERVER_CA_FILE: optionalText,
+  PRINT_SERVER_CLIENT_ID: z.string().trim().min(1, { message: "is required" }),
+  PRINT_SERVER_CLIENT_SECRET: z.string().trim().min(1, { message: "is required" }),
+  PRINT_SERVER_SCOPES: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._:-]+( [A-Za-z0-9._:-]+)*$/, { message: "must be scope names separated by single spaces" })
+    .default("users reports credit offline.access"),
+  AUTH_SECRET: z.string().min(32, { message: "must be at least 32 characters (for example `openssl rand -base64 33`)" }),
+  PORTAL_URL: httpUrl(["http:", "https:"]).transform((value) => value.replace(/\/+$/, "")),
+  SESSION_IDLE_TIMEOUT: z.coerce
+    .number({ message: "must be a number of seconds" })
+    .int({ message: "must be a whole number of seconds" })
+    .min(60, { message: "must be at least 60 seconds" })
+    .max(7 * 24 * 3600, { message: "must be at most 604800 seconds (7 days)" })
+    .default(1800),
+  PORTAL_TRUSTED_PROXY_HEADER: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, { message: "must be a header name such as x-forwarded-for" })
+      .transform((value) => value.toLowerCase())
+      .optional(),
+  ),
+  PORT: z.coerce
+    .number({ message: "must be a port number" })
+    .int({ message: "must be a port number" })
+    .min(0, { message: "must be between 0 and 65535" })
+    .max(65535, { message: "must be between 0 and 65535" })
+    .default(3000),
+  PORTAL_REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, { message: "must start with redis:// or rediss://" })
+      .optional(),
+  ),
+  PRINT_SERVER_TIMEOUT_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int()
+    .min(100)
+    .max(120_000)
+    .default(10_000),
+});
+
+export type Env = z.output<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid portal configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Parses a set of variables; throws EnvError naming every bad one. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings count as unset, as in most deployment tools.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? "environment");
+    const missing = issue.code === "invalid_type" && cleaned[name] === undefined;
+    return missing ? `${name} is required` : `${name} ${issue.message}`;
+  });
+  throw new EnvError([...new Set(problems)]);
+}
+
+const cache = globalThis as typeof globalThis & { __portalEnv?: Env };
+
+/** The validated configuration of this process (checked on first use). */
+export function getEnv(): Env {
+  cache.__portalEnv ??= parseEnv(process.env);
+  return cache.__portalEnv;
+}

@@ -1,0 +1,74 @@
+import "server-only";
+import { readFileSync } from "node:fs";
+import { rootCertificates } from "node:tls";
+import createClient, { type Client } from "openapi-fetch";
+import { Agent, fetch as undiciFetch, Request as UndiciRequest, type Dispatcher } from "undici";
+import { getEnv } from "@/lib/env";
+import { PortalError } from "@/lib/errors";
+import type { paths } from "./schema";
+
+export type PrintServerApi = Client<paths>;
+
+export interface ApiClientOptions {
+  /** Server root, e.g. https://127.0.0.1:8090 (the client appends /api). */
+  baseUrl: string;
+  /** PEM of a CA to trust for this server, in addition to the system's. */
+  caPem?: string;
+  timeoutMs: number;
+  /** For tests: a dispatcher (e.g. undici MockAgent) instead of the real agent. */
+  dispatcher?: Dispatcher;
+}
+
+/**
+ * A typed client for one print server. Trust is added per server with an undici
+ * Agent: NODE_EXTRA_CA_CERTS would be read only at process start, and
+ * verification is never switched off.
+ */
+export function createPrintServerApi(options: ApiClientOptions): PrintServerApi {
+  const dispatcher =
+    options.dispatcher ??
+    new Agent({
+      // connect.ca replaces Node's default list, so keep the public roots too.
+      connect: { ca: options.caPem ? [...rootCertificates, options.caPem] : undefined, timeout: options.timeoutMs },
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+  return createClient<paths>({
+    baseUrl: `${options.baseUrl}/api`,
+    // undici's own Request and fetch, so the dispatcher option is honoured.
+    Request: UndiciRequest as unknown as typeof Request,
+    fetch: (request) =>
+      undiciFetch(request as unknown as UndiciRequest, {
+        dispatcher,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      }) as unknown as Promise<Response>,
+  });
+}
+
+const cache = globalThis as typeof globalThis & { __printServerApi?: PrintServerApi };
+
+/** The configured print server's client, shared by every module of this process. */
+export function printServerApi(): PrintServerApi {
+  if (!cache.__printServerApi) {
+    const env = getEnv();
+    let caPem: string | undefined;
+    if (env.PRINT_SERVER_CA_FILE) {
+      try {
+        caPem = readFileSync(env.PRINT_SERVER_CA_FILE, "utf8");
+      } catch (cause) {
+        throw new PortalError("internal", { reason: "PRINT_SERVER_CA_FILE cannot be read", cause });
+      }
+    }
+    cache.__printServerApi = createPrintServerApi({
+      baseUrl: env.PRINT_SERVER_URL,
+      caPem,
+      timeoutMs: env.PRINT_SERVER_TIMEOUT_MS,
+    });
+  }
+  return cache.__printServerApi;
+}
+
+/** Replaces the shared client (tests only). */
+export function setPrintServerApiForTests(api: PrintServerApi | undefined): void {
+  cache.__printServerApi = api;
+}

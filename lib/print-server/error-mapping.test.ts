@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { userMessage } from "@/lib/errors";
+import { mapApiError, mapRefreshError, mapTokenError, mapTransportError, parseRetryAfter } from "./error-mapping";
+
+const none = new Headers();
+
+describe("mapTokenError", () => {
+  it("maps a refused PIN or password to invalid_credentials without saying which", () => {
+    const error = mapTokenError(400, { error: "invalid_grant", error_description: "wrong PIN for alice" }, none);
+    expect(error.code).toBe("invalid_credentials");
+    expect(userMessage(error.code)).toContain("PIN or password not recognised");
+    expect(error.message).not.toContain("alice");
+  });
+
+  it("maps 429 to locked with Retry-After in minutes", () => {
+    const error = mapTokenError(429, { error: "too_many_requests" }, new Headers({ "retry-after": "601" }));
+    expect(error.code).toBe("locked");
+    expect(error.retryAfterSeconds).toBe(601);
+    expect(userMessage(error.code, error.retryAfterSeconds)).toBe("Too many attempts. Try again in 11 minutes.");
+  });
+
+  it("maps server failures to unreachable and odd answers to upstream_malformed", () => {
+    expect(mapTokenError(502, "<html>bad gateway</html>", none).code).toBe("unreachable");
+    expect(mapTokenError(418, null, none).code).toBe("upstream_malformed");
+    expect(mapTokenError(401, { error: "invalid_client" }, none).code).toBe("internal");
+    expect(mapTokenError(400, { error: "invalid_scope" }, none).code).toBe("forbidden_scope");
+    expect(mapTokenError(400, "not json", none).code).toBe("bad_request");
+  });
+});
+
+describe("mapRefreshError", () => {
+  it("ends the session when the refresh token is refused", () => {
+    expect(mapRefreshError(400, { error: "invalid_grant" }, none).code).toBe("session_ended");
+  });
+  it("keeps an outage an outage", () => {
+    expect(mapRefreshError(503, {}, none).code).toBe("unreachable");
+  });
+});
+
+describe("mapApiError", () => {
+  it("maps RFC 6750 answers", () => {
+    expect(mapApiError(401, { error: "invalid_token" }, none).code).toBe("session_ended");
+    expect(mapApiError(403, { error: "insufficient_scope", scope: "reports" }, none).code).toBe("forbidden_scope");
+    expect(mapApiError(403, { error: "invalid_token_type" }, none).code).toBe("internal");
+    expect(mapApiError(404, { error: "not_found" }, none).code).toBe("not_found");
+    expect(mapApiError(400, { error: "invalid_request" }, none).code).toBe("bad_request");
+    expect(mapApiError(500, {}, none).code).toBe("unreachable");
+  });
+});
+
+describe("transport and Retry-After", () => {
+  it("treats a failed connection as unreachable", () => {
+    const error = mapTransportError(new TypeError("fetch failed"));
+    expect(error.code).toBe("unreachable");
+    expect(userMessage(error.code)).toBe("The print server cannot be reached right now. Please try again in a moment.");
+  });
+  it("reads seconds and HTTP dates", () => {
+    const now = Date.parse("2026-01-01T00:00:00Z");
+    expect(parseRetryAfter("120", now)).toBe(120);
+    expect(parseRetryAfter("Thu, 01 Jan 2026 00:02:00 GMT", now)).toBe(120);
+    expect(parseRetryAfter("soon", now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+  it("says 1 minute for a short lock", () => {
+    expect(userMessage("locked", 20)).toBe("Too many attempts. Try again in 1 minute.");
+  });
+});

@@ -1,0 +1,157 @@
+import "server-only";
+import { readFileSync } from "node:fs";
+import { rootCertificates } from "node:tls";
+import { Agent, fetch as undiciFetch, type Dispatcher, type Response as UndiciResponse } from "undici";
+import { z } from "zod";
+import { getEnv } from "@/lib/env";
+import { PortalError } from "@/lib/errors";
+import { executionStatusOf, type ExecutionStatus } from "@/lib/reports/execution-status";
+import { parseFormats, type ReportFormat } from "@/lib/reports/formats";
+import { printServerApi, type PrintServerApi } from "./api-client";
+import { mapApiError, mapTransportError } from "./error-mapping";
+import { send } from "./send";
+
+// Reports on the print server, always with the user's token: which reports
+// they may run, starting one, asking how it is doing and streaming its file.
+
+const reportList = z.object({
+  reports: z.array(z.object({ id: z.number().int().positive(), name: z.string(), formats: z.string() })),
+});
+const started = z.object({ executionId: z.number().int().positive() });
+
+export interface AvailableReport {
+  id: number;
+  name: string;
+  formats: ReportFormat[];
+}
+
+const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
+
+/** The reports this user may run, each with the formats the portal can offer. */
+export async function listReports(accessToken: string, api: PrintServerApi = printServerApi()): Promise<AvailableReport[]> {
+  const { data } = await send(() => api.GET("/v3/reports", { headers: bearer(accessToken) }), mapApiError);
+  const parsed = reportList.safeParse(data);
+  if (!parsed.success) throw new PortalError("upstream_malformed", { reason: "report list does not match the contract" });
+  return parsed.data.reports
+    .map((report) => ({ id: report.id, name: report.name, formats: parseFormats(report.formats) }))
+    .filter((report) => report.formats.length > 0);
+}
+
+/** Starts a report and answers the handle to ask about it. */
+export async function startExecution(
+  accessToken: string,
+  reportId: number,
+  format: ReportFormat,
+  api: PrintServerApi = printServerApi(),
+): Promise<number> {
+  const { data } = await send(
+    () => api.POST("/v3/reports/executions", { body: { id: reportId, format }, headers: bearer(accessToken) }),
+    mapApiError,
+  );
+  const parsed = started.safeParse(data);
+  if (!parsed.success) throw new PortalError("upstream_malformed", { reason: "execution answer does not match the contract" });
+  return parsed.data.executionId;
+}
+
+/**
+ * How an execution is doing, told by the download endpoint's status code
+ * alone [seed]. A ready file is not pulled: its body is cancelled at once,
+ * which closes the upstream connection after at most one buffered chunk.
+ */
+export async function probeExecution(
+  accessToken: string,
+  executionId: number,
+  api: PrintServerApi = printServerApi(),
+): Promise<ExecutionStatus> {
+  let response: Response;
+  let errorBody: unknown;
+  try {
+    const answer = await api.GET("/v3/reports/executions/{executionId}/download", {
+      params: { path: { executionId } },
+      headers: bearer(accessToken),
+      parseAs: "stream",
+    });
+    response = answer.response;
+    errorBody = answer.error;
+  } catch (cause) {
+    throw mapTransportError(cause);
+  }
+  if (response.body && !response.bodyUsed) await response.body.cancel().catch(() => undefined);
+  const status = executionStatusOf(response.status);
+  if (status) return status;
+  throw mapApiError(response.status, errorBody, response.headers);
+}
+
+export type OpenedDownload =
+  | { status: "ready"; response: UndiciResponse }
+  | { status: "running" }
+  | { status: "gone" }
+  | { status: "unknown" };
+
+interface DownloadOptions {
+  /** Aborts the upstream request (the browser went away). */
+  signal?: AbortSignal;
+  dispatcher?: Dispatcher;
+  baseUrl?: string;
+}
+
+const cache = globalThis as typeof globalThis & { __reportDownloadAgent?: Agent };
+
+/**
+ * Downloads get their own agent: the shared client aborts any request after
+ * PRINT_SERVER_TIMEOUT_MS, which a large file on a slow phone outlasts. Here
+ * the timeouts cover connecting, the headers and each pause between chunks.
+ */
+function downloadAgent(): Agent {
+  if (!cache.__reportDownloadAgent) {
+    const env = getEnv();
+    let caPem: string | undefined;
+    if (env.PRINT_SERVER_CA_FILE) {
+      try {
+        caPem = readFileSync(env.PRINT_SERVER_CA_FILE, "utf8");
+      } catch (cause) {
+        throw new PortalError("internal", { reason: "PRINT_SERVER_CA_FILE cannot be read", cause });
+      }
+    }
+    cache.__reportDownloadAgent = new Agent({
+      // connect.ca replaces Node's default list, so keep the public roots too.
+      connect: { ca: caPem ? [...rootCertificates, caPem] : undefined, timeout: env.PRINT_SERVER_TIMEOUT_MS },
+      headersTimeout: env.PRINT_SERVER_TIMEOUT_MS,
+      bodyTimeout: env.PRINT_SERVER_TIMEOUT_MS,
+    });
+  }
+  return cache.__reportDownloadAgent;
+}
+
+async function readErrorBody(response: UndiciResponse): Promise<unknown> {
+  try {
+    return JSON.parse(await response.text());
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Opens the file of an execution as a stream. Identity encoding is asked for,
+ * so the body arrives as the server stored it and its length stays true.
+ */
+export async function openDownload(accessToken: string, executionId: number, options: DownloadOptions = {}): Promise<OpenedDownload> {
+  const baseUrl = options.baseUrl ?? getEnv().PRINT_SERVER_URL;
+  let response: UndiciResponse;
+  try {
+    response = await undiciFetch(`${baseUrl}/api/v3/reports/executions/${executionId}/download`, {
+      headers: { ...bearer(accessToken), "accept-encoding": "identity" },
+      dispatcher: options.dispatcher ?? downloadAgent(),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    throw mapTransportError(cause);
+  }
+  const status = executionStatusOf(response.status);
+  if (status === "ready") return { status, response };
+  if (status) {
+    await response.body?.cancel().catch(() => undefined);
+    return { status };
+  }
+  throw mapApiError(response.status, await readErrorBody(response), response.headers as unknown as Headers);
+}

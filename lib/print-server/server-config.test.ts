@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { MockAgent } from "undici";
+import { createPrintServerApi } from "./api-client";
+import { clearServerConfigCache, serverConfig, serverConfigTtlMs, toServerConfig } from "./server-config";
+
+vi.mock("server-only", () => ({}));
+
+const origin = "https://print.test:8090";
+const config = {
+  language: "en",
+  currency: "EUR",
+  printingMethods: ["pull-print"],
+  jobFormats: ["PDF"],
+  accountingMode: "accountingGroups",
+  credit: { enabled: true },
+  quota: { enabled: false },
+};
+let agent: MockAgent;
+
+beforeEach(() => {
+  agent = new MockAgent();
+  agent.disableNetConnect();
+  clearServerConfigCache();
+});
+afterEach(async () => {
+  await agent.close();
+});
+
+function api() {
+  return createPrintServerApi({ baseUrl: origin, timeoutMs: 2000, dispatcher: agent });
+}
+
+describe("serverConfig", () => {
+  it("keeps only what the portal uses", () => {
+    expect(toServerConfig(config)).toEqual({ language: "en", currency: "EUR", creditEnabled: true, quotaEnabled: false });
+  });
+
+  it("asks once and serves the cached answer until the time to live has passed", async () => {
+    let asked = 0;
+    let authorization: unknown;
+    agent
+      .get(origin)
+      .intercept({ path: "/api/v3/server/config", method: "GET" })
+      .reply(200, (options) => {
+        asked += 1;
+        authorization = (options.headers as Record<string, string>).authorization;
+        return config;
+      })
+      .times(2);
+    let now = 1_000_000;
+    const options = { api: api(), now: () => now };
+    await serverConfig("user-token", options);
+    now += serverConfigTtlMs - 1;
+    expect((await serverConfig("other-token", options)).currency).toBe("EUR");
+    expect(asked).toBe(1);
+    expect(authorization).toBe("Bearer user-token");
+    now += 2;
+    await serverConfig("other-token", options);
+    expect(asked).toBe(2);
+  });
+
+  it("does not keep a failure: the next call asks again", async () => {
+    const pool = agent.get(origin);
+    pool.intercept({ path: "/api/v3/server/config", method: "GET" }).reply(503, { error: "unavailable" });
+    pool.intercept({ path: "/api/v3/server/config", method: "GET" }).reply(200, config);
+    await expect(serverConfig("t", { api: api() })).rejects.toMatchObject({ code: "unreachable" });
+    expect((await serverConfig("t", { api: api() })).currency).toBe("EUR");
+  });
+
+  it("refuses an answer without a currency code", async () => {
+    agent.get(origin).intercept({ path: "/api/v3/server/config", method: "GET" }).reply(200, { ...config, currency: 978 });
+    await expect(serverConfig("t", { api: api() })).rejects.toMatchObject({ code: "upstream_malformed" });
+  });
+});

@@ -1,0 +1,78 @@
+import "server-only";
+import { getEnv } from "@/lib/env";
+import { printServerApi, type PrintServerApi } from "./api-client";
+import { forwardedForHeader, loginInfo } from "./contract-assumptions";
+import { mapRefreshError, mapTokenError } from "./error-mapping";
+import { send } from "./send";
+import { toTokenSet, type TokenSet } from "./token-set";
+
+// The four uses of POST /api/auth/token the portal makes. Client credentials
+// travel in the body, as the seed shows them.
+
+export type Credentials = { method: "pin"; pin: string } | { method: "password"; username: string; password: string };
+
+interface Deps {
+  api?: PrintServerApi;
+  clientId?: string;
+  clientSecret?: string;
+  scopes?: string;
+}
+
+function config(deps: Deps) {
+  if (deps.api && deps.clientId && deps.clientSecret && deps.scopes) {
+    return { api: deps.api, clientId: deps.clientId, clientSecret: deps.clientSecret, scopes: deps.scopes };
+  }
+  const env = getEnv();
+  return {
+    api: deps.api ?? printServerApi(),
+    clientId: deps.clientId ?? env.PRINT_SERVER_CLIENT_ID,
+    clientSecret: deps.clientSecret ?? env.PRINT_SERVER_CLIENT_SECRET,
+    scopes: deps.scopes ?? env.PRINT_SERVER_SCOPES,
+  };
+}
+
+/** Signs a person in (login_info grant); `address` is their browser's address. */
+export async function signInUser(credentials: Credentials, address: string | undefined, deps: Deps = {}): Promise<TokenSet> {
+  const { api, clientId, clientSecret, scopes } = config(deps);
+  const info = credentials.method === "pin" ? loginInfo.pin(credentials.pin) : loginInfo.password(credentials.username, credentials.password);
+  const { data } = await send(
+    () =>
+      api.POST("/auth/token", {
+        body: { grant_type: "login_info", scope: scopes, client_id: clientId, client_secret: clientSecret, login_info: info },
+        headers: address ? { [forwardedForHeader]: address } : {},
+      }),
+    mapTokenError,
+  );
+  return toTokenSet(data);
+}
+
+/** Trades a refresh token for a new pair; refusal means the session is over. */
+export async function refreshUserTokens(refreshToken: string, deps: Deps = {}): Promise<TokenSet> {
+  const { api, clientId, clientSecret } = config(deps);
+  const { data } = await send(
+    () =>
+      api.POST("/auth/token", {
+        body: { grant_type: "refresh_token", refresh_token: refreshToken, client_id: clientId, client_secret: clientSecret },
+      }),
+    mapRefreshError,
+  );
+  return toTokenSet(data);
+}
+
+/** A token for the portal itself (client_credentials grant). */
+export async function requestClientToken(deps: Deps = {}): Promise<TokenSet> {
+  const { api, clientId, clientSecret, scopes } = config(deps);
+  // offline.access means nothing without a user; ask only for the rest.
+  const clientScopes = scopes
+    .split(" ")
+    .filter((scope) => scope !== "offline.access")
+    .join(" ");
+  const { data } = await send(
+    () =>
+      api.POST("/auth/token", {
+        body: { grant_type: "client_credentials", scope: clientScopes, client_id: clientId, client_secret: clientSecret },
+      }),
+    mapTokenError,
+  );
+  return toTokenSet(data);
+}

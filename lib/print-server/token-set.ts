@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { PortalError } from "@/lib/errors";
+
+// What the portal keeps of a token answer. Expiry is absolute so it can be
+// compared later without knowing when the answer arrived.
+
+const tokenAnswer = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().regex(/^bearer$/i),
+  expires_in: z.number().int().positive(),
+  scope: z.string().default(""),
+  refresh_token: z.string().min(1).optional(),
+});
+
+export interface TokenSet {
+  accessToken: string;
+  refreshToken?: string;
+  /** Epoch milliseconds at which the access token expires. */
+  expiresAt: number;
+  /** Lifetime the server granted, in seconds (decides the refresh margin). */
+  lifetimeSeconds: number;
+  scopes: string[];
+}
+
+export function toTokenSet(body: unknown, now = Date.now()): TokenSet {
+  const parsed = tokenAnswer.safeParse(body);
+  if (!parsed.success) throw new PortalError("upstream_malformed", { reason: "token answer does not match the contract" });
+  const answer = parsed.data;
+  return {
+    accessToken: answer.access_token,
+    refreshToken: answer.refresh_token,
+    expiresAt: now + answer.expires_in * 1000,
+    lifetimeSeconds: answer.expires_in,
+    scopes: answer.scope.split(" ").filter(Boolean),
+  };
+}

@@ -1,0 +1,25 @@
+import { attachmentDisposition, parseDispositionFilename, sanitizeFilename, withExtension } from "./content-disposition";
+import { formatOfMediaType } from "./formats";
+
+/**
+ * The headers a report download is answered with, from an allow-list: a known
+ * report media type (else a neutral one), a safe attachment name, no caching.
+ * Content-Length is passed on only for a body that was not encoded on the way,
+ * because fetch would have decoded it and the length would lie.
+ */
+export function downloadHeaders(upstream: Headers, executionId: number): Headers {
+  const contentType = upstream.get("content-type");
+  const format = formatOfMediaType(contentType);
+  const fallback = `report-${executionId}`;
+  const name = sanitizeFilename(parseDispositionFilename(upstream.get("content-disposition")), fallback);
+  const headers = new Headers({
+    "content-type": format && contentType ? contentType : "application/octet-stream",
+    "content-disposition": attachmentDisposition(format ? withExtension(name, format) : name),
+    "cache-control": "private, no-store",
+    "x-content-type-options": "nosniff",
+  });
+  const encoding = upstream.get("content-encoding");
+  const length = upstream.get("content-length");
+  if ((!encoding || encoding.toLowerCase() === "identity") && length && /^\d+$/.test(length)) headers.set("content-length", length);
+  return headers;
+}

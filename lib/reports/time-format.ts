@@ -1,0 +1,18 @@
+// Times in the "Recent reports" list.
+
+/** Elapsed time as m:ss (or h:mm:ss past an hour). */
+export function formatElapsed(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = String(total % 60).padStart(2, "0");
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}` : `${minutes}:${seconds}`;
+}
+
+/** A start time: the time of day if today, else date and time. */
+export function formatStartTime(startedAt: number, now = Date.now(), locale?: string, timeZone?: string): string {
+  const start = new Date(startedAt);
+  const sameDay = new Intl.DateTimeFormat("en-CA", { timeZone }).format(start) === new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date(now));
+  const options: Intl.DateTimeFormatOptions = sameDay ? { timeStyle: "short", timeZone } : { dateStyle: "medium", timeStyle: "short", timeZone };
+  return new Intl.DateTimeFormat(locale, options).format(start);
+}

@@ -1,0 +1,23 @@
+import type { NextConfig } from "next";
+
+// Headers that do not depend on the request. The Content-Security-Policy needs a
+// fresh nonce per page and is therefore set in proxy.ts.
+const securityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+];
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // The print server client uses undici with its own CA; keep it a plain Node
+  // dependency instead of bundling it.
+  serverExternalPackages: ["undici", "ioredis"],
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders }];
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,83 @@
+import formbody from "@fastify/formbody";
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyError } from "fastify";
+import type { TlsMaterial } from "./tls/certificates.js";
+import { ApiError, apiErrors } from "./errors.js";
+import { coercingAjv, describeErrors, exactAjv } from "./openapi/schema-validators.js";
+import { reportRoutes } from "./routes/report-routes.js";
+import { serverRoutes } from "./routes/server-routes.js";
+import { signInPageRoutes } from "./routes/sign-in-page.js";
+import { tokenEndpoint } from "./routes/token-endpoint.js";
+import { userRoutes } from "./routes/user-routes.js";
+import type { Services } from "./services.js";
+
+/** Fastify's own client errors, mapped to the contract's codes. */
+function clientError(err: FastifyError): ApiError {
+  if (err.code === "FST_ERR_CTP_BODY_TOO_LARGE") return new ApiError(413, "payload_too_large", "The request body is too large.");
+  if (err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+    return new ApiError(415, "unsupported_media_type", "Send the body as application/json.");
+  }
+  return apiErrors.invalidRequest(err.code === "FST_ERR_CTP_INVALID_JSON_BODY" || err.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
+    ? "The body is not valid JSON."
+    : "The request is not valid.");
+}
+
+export async function buildApp(s: Services, tls: TlsMaterial, logger: FastifyBaseLogger): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger,
+    // Our own one-line request log (onResponse below) replaces Fastify's two lines.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: s.config.bodyLimit,
+    https: { key: tls.keyPem, cert: tls.certPem, minVersion: "TLSv1.2" },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+  });
+
+  app.decorateRequest("auth", null);
+  app.decorateRequest("logIds", null);
+  app.addHook("onRequest", async (request) => {
+    request.logIds = {};
+  });
+
+  // Request input is validated against the OpenAPI document with JSON Schema 2020-12.
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === "body" ? exactAjv : coercingAjv).compile(schema));
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    let apiError: ApiError;
+    if (err instanceof ApiError) apiError = err;
+    else if (err.validation) apiError = apiErrors.invalidRequest(describeErrors(err.validation as never, err.validationContext ?? "request"));
+    else if (typeof err.statusCode === "number" && err.statusCode >= 400 && err.statusCode < 500) apiError = clientError(err);
+    else {
+      // Message and code only: a stack trace never reaches the log or the client.
+      request.log.error({ errName: err.name, errCode: err.code, errMessage: err.message }, "request failed");
+      apiError = apiErrors.serverError();
+    }
+    return reply.code(apiError.status).headers(apiError.headers).send(apiError.body());
+  });
+
+  app.setNotFoundHandler(async () => {
+    throw apiErrors.notFound("The resource");
+  });
+
+  // One line per request; the route pattern, never the URL, so no query value reaches the log.
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? "(unmatched)",
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime * 10) / 10,
+        clientId: request.logIds?.clientId,
+        userId: request.logIds?.userId,
+      },
+      "request",
+    );
+  });
+
+  await app.register(formbody, { bodyLimit: s.config.bodyLimit });
+  tokenEndpoint(app, s);
+  serverRoutes(app, s);
+  userRoutes(app, s);
+  reportRoutes(app, s);
+  signInPageRoutes(app, s);
+  return app;
+}

@@ -1,0 +1,89 @@
+import { KNOWN_SCOPES, type ClientRecord } from "../db/clients.js";
+import type { UserRow } from "../db/users.js";
+import { apiErrors } from "../errors.js";
+import type { Services } from "../services.js";
+import { signInUser, type LoginInfo } from "./user-sign-in.js";
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: "Bearer";
+  expires_in: number;
+  scope: string;
+  refresh_token?: string;
+}
+
+const OFFLINE = "offline.access";
+
+/** The requested scopes, each registered for the client; invalid_scope otherwise. */
+export function grantableScopes(requested: string, client: ClientRecord): string[] {
+  const scopes = [...new Set(requested.split(" ").filter(Boolean))];
+  if (scopes.length === 0) throw apiErrors.invalidRequest("scope must name at least one scope.");
+  const unknown = scopes.filter((s) => !(KNOWN_SCOPES as readonly string[]).includes(s) || !client.scopes.includes(s));
+  if (unknown.length > 0) throw apiErrors.invalidScope(`Invalid scopes: ${unknown.join(" ")}.`);
+  return scopes;
+}
+
+async function userTokens(s: Services, client: ClientRecord, user: UserRow, scopes: string[], refresh: string | null): Promise<TokenResponse> {
+  const scope = scopes.join(" ");
+  const access_token = await s.signer.sign(
+    { kind: "user", clientId: client.clientId, userId: user.id, username: user.username, fullname: user.fullname },
+    scope,
+    s.config.tokenLifetime,
+  );
+  const base = { access_token, token_type: "Bearer" as const, expires_in: s.config.tokenLifetime, scope };
+  return refresh ? { ...base, refresh_token: refresh } : base;
+}
+
+export async function clientCredentialsGrant(s: Services, client: ClientRecord, requested: string): Promise<TokenResponse> {
+  // RFC 6749 4.4.3: no refresh token for a client acting for itself, so offline.access is not granted.
+  const scope = grantableScopes(requested, client).filter((x) => x !== OFFLINE).join(" ");
+  const access_token = await s.signer.sign({ kind: "client", clientId: client.clientId }, scope, s.config.tokenLifetime);
+  return { access_token, token_type: "Bearer", expires_in: s.config.tokenLifetime, scope };
+}
+
+export async function loginInfoGrant(
+  s: Services,
+  client: ClientRecord,
+  requested: string,
+  info: LoginInfo,
+  address: string,
+): Promise<{ response: TokenResponse; userId: number }> {
+  const scopes = grantableScopes(requested, client);
+  const user = await signInUser(info, address, s.users, s.limiter);
+  const refresh = scopes.includes(OFFLINE) ? s.grants.startChain(client.clientId, user.id, scopes.join(" ")) : null;
+  return { response: await userTokens(s, client, user, scopes, refresh), userId: user.id };
+}
+
+export async function refreshTokenGrant(
+  s: Services,
+  client: ClientRecord,
+  presented: string,
+  requested: string | undefined,
+): Promise<{ response: TokenResponse; userId: number }> {
+  const outcome = s.grants.rotate(presented, client.clientId);
+  if (!outcome.ok) throw apiErrors.invalidGrant("The refresh token is not valid.");
+  const user = s.users.byId(outcome.userId);
+  if (!user) throw apiErrors.invalidGrant("The refresh token is not valid.");
+  // Scopes the client lost since sign-in are dropped; a narrower request narrows the access token only.
+  const chainScopes = outcome.scope.split(" ").filter((x) => client.scopes.includes(x));
+  let scopes = chainScopes;
+  if (requested !== undefined) {
+    scopes = [...new Set(requested.split(" ").filter(Boolean))];
+    if (scopes.some((x) => !chainScopes.includes(x))) throw apiErrors.invalidScope("The scope exceeds what was granted at sign-in.");
+  }
+  return { response: await userTokens(s, client, user, scopes, outcome.token), userId: user.id };
+}
+
+export async function authorizationCodeGrant(
+  s: Services,
+  client: ClientRecord,
+  code: string,
+  redirectUri: string,
+): Promise<{ response: TokenResponse; userId: number }> {
+  const redeemed = s.grants.redeemCode(code, client.clientId, redirectUri);
+  const user = redeemed ? s.users.byId(redeemed.userId) : undefined;
+  if (!redeemed || !user) throw apiErrors.invalidGrant("The authorization code is not valid.");
+  // MyQ answers this grant without a refresh token.
+  const scopes = redeemed.scope.split(" ").filter((x) => x !== OFFLINE && client.scopes.includes(x));
+  return { response: await userTokens(s, client, user, scopes, null), userId: user.id };
+}

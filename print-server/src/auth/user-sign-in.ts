@@ -1,0 +1,56 @@
+import { apiErrors } from "../errors.js";
+import type { UserRow, UsersRepository } from "../db/users.js";
+import { verifyPassword } from "../secrets.js";
+import type { SignInLimiter } from "./sign-in-limiter.js";
+
+/** login_info types: 1 card, 2 PIN, 3 user name + password, 4 card + PIN, 5 card + password. */
+export type LoginInfo =
+  | { type: 1; card: string }
+  | { type: 2; pin: string }
+  | { type: 3; user: string; pwd: string }
+  | { type: 4; card: string; pin: string }
+  | { type: 5; card: string; pwd: string };
+
+async function check(info: LoginInfo, users: UsersRepository): Promise<{ user: UserRow | undefined; userKey: string | null; ok: () => Promise<boolean> }> {
+  switch (info.type) {
+    case 1: {
+      const user = users.byCard(info.card);
+      return { user, userKey: user ? `id:${user.id}` : null, ok: async () => user !== undefined };
+    }
+    case 2: {
+      const user = users.byPin(info.pin);
+      return { user, userKey: user ? `id:${user.id}` : null, ok: async () => user !== undefined };
+    }
+    case 3: {
+      const user = users.byNameOrAlias(info.user);
+      // Unknown names are counted too, so guessing names is limited like guessing passwords.
+      const userKey = user ? `id:${user.id}` : `name:${info.user.trim().toLowerCase()}`;
+      return { user, userKey, ok: () => verifyPassword(info.pwd, user?.password_hash ?? null) };
+    }
+    case 4: {
+      const user = users.byCard(info.card);
+      const pinUser = users.byPin(info.pin);
+      return { user, userKey: user ? `id:${user.id}` : null, ok: async () => user !== undefined && pinUser?.id === user.id };
+    }
+    case 5: {
+      const user = users.byCard(info.card);
+      return { user, userKey: user ? `id:${user.id}` : null, ok: () => verifyPassword(info.pwd, user?.password_hash ?? null) };
+    }
+  }
+}
+
+/**
+ * Signs a user in, within the failed-attempt limits of the source address and
+ * the user. Wrong data of any kind is the same invalid_grant.
+ */
+export async function signInUser(info: LoginInfo, address: string, users: UsersRepository, limiter: SignInLimiter): Promise<UserRow> {
+  const { user, userKey, ok } = await check(info, users);
+  const wait = limiter.retryAfter(address, userKey);
+  if (wait > 0) throw apiErrors.tooManyRequests(wait);
+  if (!user || !(await ok())) {
+    limiter.recordFailure(address, userKey);
+    throw apiErrors.invalidGrant("The sign-in data is not valid.");
+  }
+  if (userKey) limiter.recordSuccess(userKey);
+  return user;
+}

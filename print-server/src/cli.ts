@@ -1,0 +1,179 @@
+import { readFileSync } from "node:fs";
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { loadConfig, resolveUserPath } from "./config.js";
+import { openDataStore } from "./data-store.js";
+import { clientsRepository, KNOWN_SCOPES } from "./db/clients.js";
+import { grantsStore } from "./db/grants-store.js";
+import { usersRepository } from "./db/users.js";
+import { CliError } from "./errors.js";
+import { startServer } from "./server.js";
+import { ensureCa, importCa } from "./tls/certificates.js";
+import { dataPaths } from "./data-paths.js";
+
+const USAGE = `Usage: npm run print-server -- [command]
+
+  serve [--scale N]          Serve HTTPS (the default command). --scale N adds N generated
+                             users with twelve months of printing (use its own PRINT_SERVER_DATA).
+  ca export                  Print the CA certificate (PEM) that clients must trust.
+  ca import --cert F --key F Use the organisation's own CA (RSA, PEM, unencrypted key).
+  clients add --title T --scopes "users reports credit offline.access"
+              [--redirect-uri URL]... [--forwards-user-address]
+                             Register a REST API application; prints one JSON object.
+  clients list               Print the registered applications (JSON).
+  clients remove ID          Remove an application; its tokens stop working.
+  tokens revoke --user NAME  Revoke every refresh token of a user.
+  help                       This text.
+
+Environment: see print-server/README.md.`;
+
+const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+
+function parse<O extends NonNullable<ParseArgsConfig["options"]>>(args: string[], options: O) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new CliError(err instanceof Error ? err.message : String(err));
+  }
+}
+
+async function serve(args: string[]): Promise<void> {
+  const { values } = parse(args, { scale: { type: "string" } });
+  const scale = values.scale === undefined ? undefined : Number(values.scale);
+  if (scale !== undefined && (!Number.isInteger(scale) || scale < 1 || scale > 1_000_000)) {
+    throw new CliError("--scale must be a whole number from 1 to 1000000.");
+  }
+  const server = await startServer(loadConfig(), { scale });
+  const stop = () => {
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}
+
+async function withStore<T>(work: (store: Awaited<ReturnType<typeof openDataStore>>) => T | Promise<T>): Promise<T> {
+  const store = await openDataStore(loadConfig());
+  try {
+    return await work(store);
+  } finally {
+    store.db.close();
+  }
+}
+
+function redirectUri(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new CliError(`--redirect-uri ${value} is not an absolute URL.`);
+  }
+  if (!["https:", "http:"].includes(url.protocol) || url.hash) {
+    throw new CliError(`--redirect-uri ${value} must be an http(s) URL without a #fragment.`);
+  }
+  return value;
+}
+
+async function clients(sub: string | undefined, args: string[]): Promise<void> {
+  if (sub === "add") {
+    const { values } = parse(args, {
+      title: { type: "string" },
+      scopes: { type: "string" },
+      "redirect-uri": { type: "string", multiple: true },
+      "forwards-user-address": { type: "boolean" },
+    });
+    const title = values.title?.toString().trim();
+    if (!title) throw new CliError("--title is required.");
+    const scopes = [...new Set(String(values.scopes ?? "").split(/[\s,]+/).filter(Boolean))];
+    if (scopes.length === 0) throw new CliError(`--scopes is required (from: ${KNOWN_SCOPES.join(" ")}).`);
+    const unknown = scopes.filter((x) => !(KNOWN_SCOPES as readonly string[]).includes(x));
+    if (unknown.length > 0) throw new CliError(`Unknown scopes: ${unknown.join(" ")} (known: ${KNOWN_SCOPES.join(" ")}).`);
+    const redirectUris = ((values["redirect-uri"] ?? []) as string[]).map(redirectUri);
+    const forwardsUserAddress = values["forwards-user-address"] === true;
+    const created = await withStore(({ db }) => clientsRepository(db).add({ title, scopes, redirectUris, forwardsUserAddress }));
+    print({ clientId: created.clientId, clientSecret: created.clientSecret, title, scopes: scopes.join(" ") });
+    return;
+  }
+  if (sub === "list") {
+    parse(args, {});
+    print(await withStore(({ db }) => clientsRepository(db).list()));
+    return;
+  }
+  if (sub === "remove") {
+    const { positionals } = parse(args, {});
+    const id = positionals[0];
+    if (!id || positionals.length > 1) throw new CliError("Usage: clients remove ID");
+    const removed = await withStore(({ db }) => clientsRepository(db).remove(id));
+    if (!removed) throw new CliError(`No client ${id}.`);
+    print({ removed: id });
+    return;
+  }
+  throw new CliError("Usage: clients add|list|remove (see help).");
+}
+
+async function ca(sub: string | undefined, args: string[]): Promise<void> {
+  const paths = dataPaths(loadConfig().dataDir);
+  if (sub === "export") {
+    parse(args, {});
+    process.stdout.write(ensureCa(paths).certPem);
+    return;
+  }
+  if (sub === "import") {
+    const { values } = parse(args, { cert: { type: "string" }, key: { type: "string" } });
+    if (typeof values.cert !== "string" || typeof values.key !== "string") throw new CliError("Usage: ca import --cert F --key F");
+    const read = (file: string) => {
+      try {
+        return readFileSync(resolveUserPath(file), "utf8");
+      } catch {
+        throw new CliError(`Cannot read ${file}.`);
+      }
+    };
+    importCa(paths, read(values.cert), read(values.key));
+    process.stderr.write("Imported. The server certificate is issued from it on the next start; restart the server.\n");
+    return;
+  }
+  throw new CliError("Usage: ca export | ca import --cert F --key F");
+}
+
+async function tokens(sub: string | undefined, args: string[]): Promise<void> {
+  const { values } = parse(args, { user: { type: "string" } });
+  if (sub !== "revoke" || typeof values.user !== "string") throw new CliError("Usage: tokens revoke --user USERNAME");
+  const username = values.user;
+  const revoked = await withStore(({ db, lookupKey }) => {
+    const user = usersRepository(db, lookupKey).byNameOrAlias(username);
+    if (!user) throw new CliError(`No user ${username}.`);
+    return grantsStore(db, 0).revokeAllOfUser(user.id);
+  });
+  print({ user: username, revoked });
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, sub, ...rest] = argv;
+  switch (command) {
+    case undefined:
+      return serve([]);
+    case "serve":
+      return serve(argv.slice(1));
+    case "ca":
+      return ca(sub, rest);
+    case "clients":
+      return clients(sub, rest);
+    case "tokens":
+      return tokens(sub, rest);
+    case "help":
+    case "--help":
+    case "-h":
+      process.stdout.write(`${USAGE}\n`);
+      return;
+    default:
+      if (command.startsWith("--")) return serve(argv);
+      throw new CliError(`Unknown command ${command}.\n\n${USAGE}`);
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  // Messages only: no stack trace on the console either.
+  process.stderr.write(`print-server: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+/** The repository root: print-server/src/ is two levels below it. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/**
+ * npm runs workspace scripts inside print-server/, so relative paths a user
+ * typed are resolved against the directory npm was started from (INIT_CWD).
+ */
+export function resolveUserPath(p: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), p);
+}
+
+const seconds = (fallback: number, max = 10 * 365 * 86_400) =>
+  z.coerce.number().int().min(1).max(max).default(fallback);
+
+const envSchema = z.object({
+  PRINT_SERVER_HOST: z.string().min(1).default("127.0.0.1"),
+  PRINT_SERVER_PORT: z.coerce.number().int().min(0).max(65_535).default(8090),
+  PRINT_SERVER_DATA: z.string().min(1).optional(),
+  PRINT_SERVER_HOSTNAMES: z.string().default(""),
+  PRINT_SERVER_TOKEN_LIFETIME: seconds(1800, 30 * 86_400),
+  PRINT_SERVER_REFRESH_LIFETIME: seconds(30 * 86_400),
+  PRINT_SERVER_FAIL_REPORTS: z.string().default(""),
+  PRINT_SERVER_REPORT_RETENTION: seconds(86_400),
+  PRINT_SERVER_REPORT_DELAY: z.coerce.number().int().min(0).max(600_000).default(0),
+  PRINT_SERVER_LOCKOUT_WINDOW: seconds(900, 86_400),
+  PRINT_SERVER_BODY_LIMIT: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(64 * 1024),
+  PRINT_SERVER_ISSUER: z.string().min(1).default("urn:print-portal:print-server"),
+  PRINT_SERVER_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  hostnames: string[];
+  tokenLifetime: number;
+  refreshLifetime: number;
+  failingReports: Set<number>;
+  reportRetention: number;
+  reportDelayMs: number;
+  lockoutWindow: number;
+  bodyLimit: number;
+  issuer: string;
+  logLevel: z.infer<typeof envSchema>["PRINT_SERVER_LOG_LEVEL"];
+}
+
+const list = (value: string) => value.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid environment: ${issue?.path.join(".")}: ${issue?.message}`);
+  }
+  const e = parsed.data;
+  const failing = list(e.PRINT_SERVER_FAIL_REPORTS).map(Number);
+  if (failing.some((n) => !Number.isInteger(n))) {
+    throw new Error("Invalid environment: PRINT_SERVER_FAIL_REPORTS must be comma-separated report ids");
+  }
+  return {
+    host: e.PRINT_SERVER_HOST,
+    port: e.PRINT_SERVER_PORT,
+    dataDir: e.PRINT_SERVER_DATA ? resolveUserPath(e.PRINT_SERVER_DATA) : path.join(REPO_ROOT, ".data/print-server"),
+    hostnames: list(e.PRINT_SERVER_HOSTNAMES),
+    tokenLifetime: e.PRINT_SERVER_TOKEN_LIFETIME,
+    refreshLifetime: e.PRINT_SERVER_REFRESH_LIFETIME,
+    failingReports: new Set(failing),
+    reportRetention: e.PRINT_SERVER_REPORT_RETENTION,
+    reportDelayMs: e.PRINT_SERVER_REPORT_DELAY,
+    lockoutWindow: e.PRINT_SERVER_LOCKOUT_WINDOW,
+    bodyLimit: e.PRINT_SERVER_BODY_LIMIT,
+    issuer: e.PRINT_SERVER_ISSUER,
+    logLevel: e.PRINT_SERVER_LOG_LEVEL,
+  };
+}

@@ -1,0 +1,158 @@
+import { hashPassword, lookupHash, normalizeCard, normalizePin } from "../secrets.js";
+import type { Db } from "./open-database.js";
+import { seededRandom, type SeededRandom } from "./seeded-random.js";
+import { DEMO_SETTINGS, writeSetting } from "./server-settings.js";
+
+interface DemoUser {
+  username: string;
+  fullname: string;
+  password: string;
+  pin: string | null;
+  card: string | null;
+  aliases: string[];
+  creditCents: number;
+  code: string;
+  phone: string | null;
+  /** Chance of printing on a working day. */
+  activity: number;
+  quotaPages?: number;
+}
+
+export const DEMO_USERS: readonly DemoUser[] = [
+  {
+    username: "alice", fullname: "Alice Liddell", password: "wonderland", pin: "112358", card: "04A1B2C3",
+    aliases: ["a.liddell", "alice.l"], creditCents: 2550, code: "E1001", phone: "+44 20 7946 0001", activity: 0.6, quotaPages: 500,
+  },
+  {
+    username: "bob", fullname: "Bob Builder", password: "canwefixit", pin: "314159", card: "04D5E6F7",
+    aliases: [], creditCents: 320, code: "E1002", phone: null, activity: 0.35,
+  },
+  {
+    username: "carol", fullname: "Carol Danvers", password: "higherfurther", pin: null, card: null,
+    aliases: [], creditCents: 0, code: "E1003", phone: null, activity: 0.2,
+  },
+];
+
+export const DEMO_PRINTERS = [
+  { name: "Lobby Colour MFP", location: "Ground floor, lobby", model: "Ricoh IM C3000", colour: 1, duplex: 1 },
+  { name: "Floor 2 Mono", location: "Floor 2, east wing", model: "Kyocera ECOSYS P3150dn", colour: 0, duplex: 1 },
+  { name: "Floor 3 Colour", location: "Floor 3, kitchen", model: "Canon iR-ADV C5850i", colour: 1, duplex: 1 },
+  { name: "Library Mono", location: "Library", model: "HP LaserJet M507", colour: 0, duplex: 0 },
+  { name: "Finance MFP", location: "Floor 4, finance", model: "Xerox AltaLink C8155", colour: 1, duplex: 1 },
+] as const;
+
+const DOCUMENTS = [
+  "Quarterly report.pdf", "Meeting notes.docx", "Boarding pass.pdf", "Invoice 2231.pdf", "Slides - kickoff.pptx",
+  "Timesheet.xlsx", "Contract draft v3.docx", "Floor plan.pdf", "Expense claim.pdf", "Recipe.html",
+];
+const PROJECTS = [null, null, null, "Apollo", "Website relaunch", "Audit 2026"];
+
+export const PRICE_CENTS = { mono: 5, colour: 15 } as const;
+const DAY = 86_400;
+
+export interface JobDraft {
+  name: string;
+  pages: number;
+  copies: number;
+  colour: number;
+  duplex: number;
+  costCents: number;
+  project: string | null;
+}
+
+export function draftJob(rnd: SeededRandom, printer: { colour: number; duplex: number }, maxPages = 12): JobDraft {
+  const pages = rnd.int(1, maxPages);
+  const copies = rnd.chance(0.1) ? rnd.int(2, 3) : 1;
+  const colour = printer.colour && rnd.chance(0.35) ? 1 : 0;
+  const duplex = printer.duplex && pages > 1 && rnd.chance(0.6) ? 1 : 0;
+  const costCents = pages * copies * (colour ? PRICE_CENTS.colour : PRICE_CENTS.mono);
+  return { name: rnd.pick(DOCUMENTS), pages, copies, colour, duplex, costCents, project: rnd.pick(PROJECTS) };
+}
+
+/** Settings, printers, the three demo users and about six months of their printing up to `now`. */
+export async function seedDemo(db: Db, lookupKey: Buffer, now = Math.floor(Date.now() / 1000)): Promise<void> {
+  const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
+  const rnd = seededRandom(20_260_521);
+  db.transaction(() => {
+    writeSetting(db, "server", DEMO_SETTINGS);
+    const insertPrinter = db.prepare(
+      "INSERT INTO printers (name, location, model, colour, duplex) VALUES (@name, @location, @model, @colour, @duplex)",
+    );
+    const printerIds = DEMO_PRINTERS.map((p) => Number(insertPrinter.run(p).lastInsertRowid));
+    const insertUser = db.prepare(
+      `INSERT INTO users (username, fullname, email, code, lang, phone, password_hash, pin_hash, created_at)
+       VALUES (?, ?, ?, ?, 'en', ?, ?, ?, ?)`,
+    );
+    const insertAlias = db.prepare("INSERT INTO user_aliases (user_id, alias) VALUES (?, ?)");
+    const insertCard = db.prepare("INSERT INTO user_cards (user_id, card_hash) VALUES (?, ?)");
+    const insertAccount = db.prepare(
+      "INSERT INTO accounts (user_id, reference, name, type, quota_pages, quota_period) VALUES (?, ?, ?, ?, ?, ?)",
+    );
+    const insertLedger = db.prepare(
+      "INSERT INTO credit_ledger (account_id, at, amount_cents, kind, job_id, note) VALUES (?, ?, ?, ?, ?, ?)",
+    );
+    const insertSession = db.prepare(
+      "INSERT INTO print_sessions (user_id, printer_id, started_at, ended_at) VALUES (?, ?, ?, ?)",
+    );
+    const insertJob = db.prepare(
+      `INSERT INTO print_jobs (user_id, name, state, submitted_at, printed_at, printer_id, session_id, account_id,
+         pages, copies, colour, duplex, cost_cents, project)
+       VALUES (?, ?, 'printed', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+
+    const start = now - 182 * DAY;
+    const firstDay = start - (start % DAY);
+    const today = now - (now % DAY);
+    DEMO_USERS.forEach((u, i) => {
+      const userId = Number(
+        insertUser.run(
+          u.username, u.fullname, `${u.username}@example.com`, u.code, u.phone, hashes[i],
+          u.pin ? lookupHash(lookupKey, normalizePin(u.pin)) : null, start,
+        ).lastInsertRowid,
+      );
+      u.aliases.forEach((a) => insertAlias.run(userId, a));
+      if (u.card) insertCard.run(userId, lookupHash(lookupKey, normalizeCard(u.card)));
+      const creditId = Number(insertAccount.run(userId, "credit", "Personal credit", "credit", null, null).lastInsertRowid);
+      if (u.quotaPages) insertAccount.run(userId, "quota-monthly", "Monthly quota", "quota", u.quotaPages, "month");
+
+      const charges: Array<{ at: number; cents: number; jobId: number }> = [];
+      const printSession = (startedAt: number) => {
+        const printerIndex = rnd.int(0, printerIds.length - 1);
+        const printer = DEMO_PRINTERS[printerIndex]!;
+        const jobs = Array.from({ length: rnd.int(1, 4) }, () => draftJob(rnd, printer));
+        const endedAt = Math.min(startedAt + 30 * jobs.length + rnd.int(20, 200), now);
+        const sessionId = Number(insertSession.run(userId, printerIds[printerIndex], startedAt, endedAt).lastInsertRowid);
+        jobs.forEach((job, n) => {
+          const printedAt = Math.min(startedAt + 20 + 30 * n, endedAt);
+          const submittedAt = printedAt - rnd.int(60, 3 * 3600);
+          const jobId = Number(
+            insertJob.run(
+              userId, job.name, submittedAt, printedAt, printerIds[printerIndex], sessionId, creditId,
+              job.pages, job.copies, job.colour, job.duplex, job.costCents, job.project,
+            ).lastInsertRowid,
+          );
+          charges.push({ at: printedAt, cents: job.costCents, jobId });
+        });
+      };
+      for (let day = firstDay; day <= today; day += DAY) {
+        const weekday = new Date(day * 1000).getUTCDay();
+        if (weekday === 0 || weekday === 6) continue;
+        const sessions = rnd.chance(u.activity) ? rnd.int(1, 2) : 0;
+        for (let s = 0; s < sessions; s++) {
+          const startedAt = day + rnd.int(8 * 3600, 17 * 3600);
+          if (startedAt >= start && startedAt < now - 600) printSession(startedAt);
+        }
+      }
+      // Alice always has some quota used this month, whatever day the demo starts on.
+      if (u.quotaPages) printSession(Math.max(today, now - 3600));
+
+      const spent = charges.reduce((sum, c) => sum + c.cents, 0);
+      const recharge = 1000;
+      const opening = u.creditCents + spent - recharge;
+      const withRecharge = opening >= 0;
+      insertLedger.run(creditId, start, withRecharge ? opening : opening + recharge, "opening", null, "Opening balance");
+      if (withRecharge) insertLedger.run(creditId, start + 91 * DAY, recharge, "recharge", null, "Top-up at the front desk");
+      charges.forEach((c) => insertLedger.run(creditId, c.at, -c.cents, "charge", c.jobId, null));
+    });
+  })();
+}

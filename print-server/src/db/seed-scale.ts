@@ -1,0 +1,93 @@
+import { lookupHash, hashPassword } from "../secrets.js";
+import type { Db } from "./open-database.js";
+import { draftJob } from "./seed-demo.js";
+import { seededRandom } from "./seeded-random.js";
+import { readSetting, writeSetting } from "./server-settings.js";
+
+export const SCALE = {
+  months: 12,
+  printers: 40,
+  /** Distinct printers each user prints on per month: one row each in the organisation's monthly summary. */
+  printersPerUserMonth: 12,
+  managerPassword: "printmanager",
+} as const;
+
+const DAY = 86_400;
+
+/**
+ * Adds `users` generated users with twelve months of printing, for performance
+ * work. One transaction of prepared statements keeps it to seconds. Users
+ * sign in by PIN (user number + 1000000) only; the administrator "manager"
+ * (password "printmanager") sees the organisation's reports.
+ */
+export async function seedScale(db: Db, lookupKey: Buffer, users: number, now = Math.floor(Date.now() / 1000)): Promise<boolean> {
+  const existing = readSetting(db, "scale");
+  if (existing === users) return false;
+  if (existing !== undefined) {
+    throw new Error(`This data folder already holds scale ${String(existing)}; use another PRINT_SERVER_DATA for scale ${users}.`);
+  }
+  const managerHash = await hashPassword(SCALE.managerPassword);
+  const rnd = seededRandom(users);
+  db.transaction(() => {
+    // Building the job indexes once at the end is much faster than keeping them up to date per row.
+    db.exec("DROP INDEX print_jobs_user; DROP INDEX print_jobs_printed;");
+    const insertPrinter = db.prepare(
+      "INSERT INTO printers (name, location, model, colour, duplex) VALUES (?, ?, 'Generic MFP', ?, ?)",
+    );
+    const printers = Array.from({ length: SCALE.printers }, (_, i) => {
+      const colour = i % 3 === 0 ? 1 : 0;
+      const name = `Scale printer ${String(i + 1).padStart(3, "0")}`;
+      const location = `Building ${String.fromCharCode(65 + (i % 6))}, floor ${1 + (i % 5)}`;
+      return { id: Number(insertPrinter.run(name, location, colour, 1).lastInsertRowid), colour, duplex: 1 };
+    });
+    db.prepare(
+      `INSERT INTO users (username, fullname, email, lang, password_hash, role, created_at)
+       VALUES ('manager', 'Print Manager', 'manager@example.com', 'en', ?, 'admin', ?)`,
+    ).run(managerHash, now);
+
+    const insertUser = db.prepare(
+      "INSERT INTO users (username, fullname, email, code, lang, pin_hash, created_at) VALUES (?, ?, ?, ?, 'en', ?, ?)",
+    );
+    const insertAccount = db.prepare("INSERT INTO accounts (user_id, reference, name, type) VALUES (?, 'credit', 'Personal credit', 'credit')");
+    const insertLedger = db.prepare(
+      "INSERT INTO credit_ledger (account_id, at, amount_cents, kind, note) VALUES (?, ?, ?, 'opening', 'Opening balance')",
+    );
+    const insertJob = db.prepare(
+      `INSERT INTO print_jobs (user_id, name, state, submitted_at, printed_at, printer_id, account_id, pages, copies, colour, duplex, cost_cents, project)
+       VALUES (?, ?, 'printed', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const current = new Date(now * 1000);
+    const monthStarts = Array.from({ length: SCALE.months }, (_, m) =>
+      Date.UTC(current.getUTCFullYear(), current.getUTCMonth() - m, 1) / 1000,
+    );
+    for (let n = 1; n <= users; n++) {
+      const number = String(n).padStart(6, "0");
+      const userId = Number(
+        insertUser.run(
+          `user${number}`, `User ${number}`, `user${number}@example.com`, `S${number}`,
+          lookupHash(lookupKey, String(1_000_000 + n)), now,
+        ).lastInsertRowid,
+      );
+      const accountId = Number(insertAccount.run(userId).lastInsertRowid);
+      insertLedger.run(accountId, monthStarts[SCALE.months - 1], rnd.int(0, 5000));
+      for (const monthStart of monthStarts) {
+        const span = Math.max(1, Math.min(30 * DAY, now - monthStart - 60));
+        const first = rnd.int(0, SCALE.printers - 1);
+        for (let k = 0; k < SCALE.printersPerUserMonth; k++) {
+          const printer = printers[(first + k * 7) % SCALE.printers]!;
+          const job = draftJob(rnd, printer, 20);
+          const printedAt = monthStart + rnd.int(0, span - 1);
+          insertJob.run(
+            userId, job.name, printedAt - 120, printedAt, printer.id, accountId,
+            job.pages, job.copies, job.colour, job.duplex, job.costCents, job.project,
+          );
+        }
+      }
+    }
+    db.exec(
+      "CREATE INDEX print_jobs_user ON print_jobs (user_id, printed_at); CREATE INDEX print_jobs_printed ON print_jobs (printed_at);",
+    );
+    writeSetting(db, "scale", users);
+  })();
+  return true;
+}

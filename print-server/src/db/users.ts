@@ -1,0 +1,107 @@
+import { lookupHash, normalizeCard, normalizePin } from "../secrets.js";
+import type { Db } from "./open-database.js";
+
+export interface UserRow {
+  id: number;
+  username: string;
+  fullname: string;
+  email: string | null;
+  code: string | null;
+  lang: string;
+  phone: string | null;
+  notes: string | null;
+  password_hash: string | null;
+  role: "user" | "admin";
+}
+
+export interface AccountRow {
+  id: number;
+  user_id: number;
+  reference: string;
+  name: string;
+  type: "credit" | "quota";
+  quota_pages: number | null;
+  quota_period: "day" | "week" | "month" | "year" | null;
+  minimum_cents: number | null;
+}
+
+const USER_COLUMNS = "u.id, u.username, u.fullname, u.email, u.code, u.lang, u.phone, u.notes, u.password_hash, u.role";
+
+/** Data access for users, their aliases, cards and accounts. */
+export function usersRepository(db: Db, lookupKey: Buffer) {
+  const byId = db.prepare(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = ?`);
+  const byNameOrAlias = db.prepare(
+    `SELECT ${USER_COLUMNS} FROM users u WHERE u.username = @name
+     UNION SELECT ${USER_COLUMNS} FROM users u JOIN user_aliases a ON a.user_id = u.id WHERE a.alias = @name LIMIT 1`,
+  );
+  const byPin = db.prepare(`SELECT ${USER_COLUMNS} FROM users u WHERE u.pin_hash = ?`);
+  const byCard = db.prepare(`SELECT ${USER_COLUMNS} FROM users u JOIN user_cards c ON c.user_id = u.id WHERE c.card_hash = ?`);
+  const aliases = db.prepare("SELECT alias FROM user_aliases WHERE user_id = ? ORDER BY rowid").pluck();
+  const accounts = db.prepare("SELECT * FROM accounts WHERE user_id = ? ORDER BY id");
+  const account = db.prepare("SELECT * FROM accounts WHERE user_id = ? AND reference = ?");
+  const creditSum = db.prepare("SELECT coalesce(sum(amount_cents), 0) FROM credit_ledger WHERE account_id = ?").pluck();
+  const pagesSince = db.prepare(
+    "SELECT coalesce(sum(pages * copies), 0) FROM print_jobs WHERE user_id = ? AND state = 'printed' AND printed_at >= ?",
+  ).pluck();
+
+  return {
+    byId: (id: number) => byId.get(id) as UserRow | undefined,
+    byNameOrAlias: (name: string) => byNameOrAlias.get({ name: name.trim() }) as UserRow | undefined,
+    byPin: (pin: string) => byPin.get(lookupHash(lookupKey, normalizePin(pin))) as UserRow | undefined,
+    byCard: (card: string) => byCard.get(lookupHash(lookupKey, normalizeCard(card))) as UserRow | undefined,
+    aliases: (userId: number) => aliases.all(userId) as string[],
+    accounts: (userId: number) => accounts.all(userId) as AccountRow[],
+    account: (userId: number, reference: string) => account.get(userId, reference) as AccountRow | undefined,
+
+    /** All filters must match; username also matches an alias. */
+    find(filter: { username?: string; email?: string; card?: string; code?: string }): UserRow | undefined {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (filter.username !== undefined) {
+        where.push("(u.username = ? OR u.id IN (SELECT user_id FROM user_aliases WHERE alias = ?))");
+        params.push(filter.username.trim(), filter.username.trim());
+      }
+      if (filter.email !== undefined) {
+        where.push("u.email = ?");
+        params.push(filter.email.trim());
+      }
+      if (filter.code !== undefined) {
+        where.push("u.code = ?");
+        params.push(filter.code.trim());
+      }
+      if (filter.card !== undefined) {
+        where.push("u.id IN (SELECT user_id FROM user_cards WHERE card_hash = ?)");
+        params.push(lookupHash(lookupKey, normalizeCard(filter.card)));
+      }
+      if (where.length === 0) return undefined;
+      return db.prepare(`SELECT ${USER_COLUMNS} FROM users u WHERE ${where.join(" AND ")} LIMIT 1`).get(...params) as
+        | UserRow
+        | undefined;
+    },
+
+    /** Credit: currency units. Quota: pages left in the current period. */
+    balance(acc: AccountRow, now = new Date()): number {
+      if (acc.type === "credit") return Number(creditSum.get(acc.id)) / 100;
+      const used = Number(pagesSince.get(acc.user_id, periodStart(acc.quota_period ?? "month", now)));
+      return Math.max(0, (acc.quota_pages ?? 0) - used);
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof usersRepository>;
+
+/** Start of the current quota period (UTC), in Unix seconds. */
+export function periodStart(period: "day" | "week" | "month" | "year", now: Date): number {
+  const y = now.getUTCFullYear();
+  const m = now.getUTCMonth();
+  const d = now.getUTCDate();
+  const start =
+    period === "day"
+      ? Date.UTC(y, m, d)
+      : period === "week"
+        ? Date.UTC(y, m, d - ((now.getUTCDay() + 6) % 7))
+        : period === "month"
+          ? Date.UTC(y, m, 1)
+          : Date.UTC(y, 0, 1);
+  return start / 1000;
+}

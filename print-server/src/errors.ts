@@ -1,0 +1,79 @@
+/**
+ * The print server's one error module. An ApiError becomes the contract's
+ * JSON error body; anything else becomes a bare 500 whose detail stays in the
+ * log (message only, never a stack).
+ */
+export type ApiErrorCode =
+  | "invalid_request"
+  | "invalid_client"
+  | "invalid_grant"
+  | "invalid_scope"
+  | "unsupported_grant_type"
+  | "unauthorized"
+  | "invalid_token"
+  | "insufficient_scope"
+  | "invalid_token_type"
+  | "not_found"
+  | "gone"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "too_many_requests"
+  | "server_error";
+
+export interface ApiErrorBody {
+  error: ApiErrorCode;
+  error_description: string;
+  scope?: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ApiErrorCode,
+    readonly description: string,
+    readonly headers: Record<string, string> = {},
+    readonly scope?: string,
+  ) {
+    super(`${code}: ${description}`);
+    this.name = "ApiError";
+  }
+
+  body(): ApiErrorBody {
+    return this.scope === undefined
+      ? { error: this.code, error_description: this.description }
+      : { error: this.code, error_description: this.description, scope: this.scope };
+  }
+}
+
+export const apiErrors = {
+  invalidRequest: (description: string) => new ApiError(400, "invalid_request", description),
+  invalidClient: () =>
+    new ApiError(401, "invalid_client", "Client authentication failed.", { "WWW-Authenticate": 'Basic realm="print-server"' }),
+  invalidGrant: (description = "The sign-in data or grant is not valid.") => new ApiError(400, "invalid_grant", description),
+  invalidScope: (description = "The client is not registered for the requested scopes.") =>
+    new ApiError(400, "invalid_scope", description),
+  unsupportedGrantType: () =>
+    new ApiError(400, "unsupported_grant_type", "grant_type must be client_credentials, login_info, refresh_token or authorization_code."),
+  missingToken: () =>
+    new ApiError(401, "unauthorized", "An access token is required.", { "WWW-Authenticate": 'Bearer realm="print-server"' }),
+  invalidToken: () =>
+    new ApiError(401, "invalid_token", "The access token is malformed, unknown or expired.", {
+      "WWW-Authenticate": 'Bearer realm="print-server", error="invalid_token"',
+    }),
+  insufficientScope: (scope: string) =>
+    new ApiError(403, "insufficient_scope", `This request needs the scope "${scope}".`, {}, scope),
+  invalidTokenType: (needed: string) =>
+    new ApiError(403, "invalid_token_type", `This request needs a ${needed} token.`),
+  notFound: (what = "The resource") => new ApiError(404, "not_found", `${what} was not found.`),
+  gone: (description: string) => new ApiError(410, "gone", description),
+  tooManyRequests: (retryAfter: number) =>
+    new ApiError(429, "too_many_requests", "Too many failed sign-ins. Try again later.", {
+      "Retry-After": String(retryAfter),
+    }),
+  serverError: () => new ApiError(500, "server_error", "Something went wrong on the print server."),
+};
+
+/** A mistake on the command line: printed to stderr, exit code 1, no stack. */
+export class CliError extends Error {
+  override name = "CliError";
+}

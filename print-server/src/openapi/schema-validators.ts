@@ -1,0 +1,31 @@
+import { Ajv2020, type ValidateFunction, type ErrorObject } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import type { JsonSchema } from "./openapi-document.js";
+
+// ajv-formats is CommonJS; under ESM its function sits on .default.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
+
+function newAjv(coerce: boolean): Ajv2020 {
+  // OpenAPI adds keywords JSON Schema does not know (discriminator, x-…): allow them.
+  const ajv = new Ajv2020({ strictSchema: false, allErrors: false, coerceTypes: coerce ? "array" : false, useDefaults: true });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** Query strings and paths arrive as text, so their numbers are coerced; JSON bodies are taken as sent. */
+export const coercingAjv = newAjv(true);
+export const exactAjv = newAjv(false);
+
+export function compile(schema: JsonSchema, coerce = false): ValidateFunction {
+  return (coerce ? coercingAjv : exactAjv).compile(schema);
+}
+
+/** One short sentence for the first validation error, e.g. "body/id must be integer". */
+export function describeErrors(errors: ErrorObject[] | null | undefined, part: string): string {
+  const first = errors?.[0];
+  if (!first) return `The ${part} is not valid.`;
+  const where = `${part}${first.instancePath}`;
+  if (first.keyword === "required") return `${where} must have property ${String(first.params.missingProperty)}.`;
+  if (first.keyword === "additionalProperties") return `${where} must not have property ${String(first.params.additionalProperty)}.`;
+  return `${where} ${first.message ?? "is not valid"}.`;
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from "fastify";
+import type { RequestAuth } from "../auth/request-auth.js";
+import type { AccountRow, UserRow } from "../db/users.js";
+import { readServerSettings } from "../db/server-settings.js";
+import { apiErrors } from "../errors.js";
+import type { Services } from "../services.js";
+import { apiRoute } from "./api-route.js";
+
+interface UserQuery {
+  username?: string;
+  email?: string;
+  card?: string;
+  code?: string;
+  include?: string;
+}
+
+function accountDto(a: AccountRow) {
+  const limits =
+    a.type === "quota"
+      ? { pages: a.quota_pages ?? 0, period: a.quota_period ?? "month" }
+      : a.minimum_cents !== null
+        ? { minimumBalance: a.minimum_cents / 100 }
+        : {};
+  return { name: a.name, reference: a.reference, type: a.type, limits };
+}
+
+export function userRoutes(app: FastifyInstance, s: Services): void {
+  function userDto(user: UserRow, include: string | undefined) {
+    const parts = new Set((include ?? "").split(",").filter(Boolean));
+    return {
+      id: user.id,
+      username: user.username,
+      fullname: user.fullname,
+      email: user.email,
+      code: user.code,
+      lang: user.lang,
+      phone: user.phone,
+      notes: user.notes,
+      ...(parts.has("aliases") && { aliases: s.users.aliases(user.id) }),
+      ...(parts.has("accounts") && { accounts: s.users.accounts(user.id).map(accountDto) }),
+    };
+  }
+
+  /** The user a token may read: a client any, a user only itself (another user's id is 404). */
+  function readableUser(auth: RequestAuth, id: number): UserRow {
+    const user = auth.kind === "user" && auth.userId !== id ? undefined : s.users.byId(id);
+    if (!user) throw apiErrors.notFound("The user");
+    return user;
+  }
+
+  apiRoute(app, s, "findUser", async (request) => {
+    const q = request.query as UserQuery;
+    if (q.username === undefined && q.email === undefined && q.card === undefined && q.code === undefined) {
+      throw apiErrors.invalidRequest("Give at least one of username, email, card or code.");
+    }
+    const user = s.users.find(q);
+    if (!user) throw apiErrors.notFound("The user");
+    return userDto(user, q.include);
+  });
+
+  apiRoute(app, s, "getUser", async (request, _reply, auth) => {
+    const { id } = request.params as { id: number };
+    return userDto(readableUser(auth, id), (request.query as UserQuery).include);
+  });
+
+  apiRoute(app, s, "getUserAccounts", async (request, _reply, auth) => {
+    const user = readableUser(auth, (request.params as { id: number }).id);
+    const settings = readServerSettings(s.db);
+    return { credit: settings.credit, quota: settings.quota, accounts: s.users.accounts(user.id).map(accountDto) };
+  });
+
+  apiRoute(app, s, "getAccountBalance", async (request, _reply, auth) => {
+    const { id, reference } = request.params as { id: number; reference: string };
+    const user = readableUser(auth, id);
+    const account = s.users.account(user.id, reference);
+    if (!account) throw apiErrors.notFound("The account");
+    return { amount: s.users.balance(account) };
+  });
+}

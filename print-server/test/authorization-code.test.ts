@@ -1,0 +1,130 @@
+import { decodeJwt } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call } from "./support/openapi-client.js";
+import { registerClient, removeDataDir, startPrintServer, type PrintServer, type RegisteredClient } from "./support/print-server-process.js";
+import { ALICE, BOB } from "./support/tokens.js";
+
+let server: PrintServer;
+let client: RegisteredClient;
+const REDIRECT = "https://portal.example.test/callback";
+
+beforeAll(async () => {
+  server = await startPrintServer();
+  client = await registerClient(server, "users reports offline.access", { title: "Portal <b>", redirectUris: [REDIRECT] });
+});
+
+afterAll(async () => {
+  await server.stop();
+  removeDataDir(server.dataDir);
+});
+
+const pageQuery = (extra: Record<string, string> = {}) => ({
+  response_type: "code",
+  client_id: client.clientId,
+  redirect_uri: REDIRECT,
+  scope: "users reports offline.access",
+  state: "xyz-123",
+  ...extra,
+});
+
+const form = (extra: Record<string, string>) => ({
+  client_id: client.clientId,
+  redirect_uri: REDIRECT,
+  scope: "users reports offline.access",
+  state: "xyz-123",
+  ...extra,
+});
+
+async function codeFor(fields: Record<string, string>): Promise<string> {
+  const res = await call(server, "submitSignInPage", { params: { lang: "en" }, form: form(fields) });
+  expect(res.status, res.text).toBe(302);
+  const location = new URL(res.headers.get("location") ?? "");
+  expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
+  expect(location.searchParams.get("state")).toBe("xyz-123");
+  return location.searchParams.get("code") ?? "";
+}
+
+const exchange = (code: string, redirect_uri = REDIRECT) =>
+  call(server, "createToken", {
+    form: { grant_type: "authorization_code", code, redirect_uri, client_id: client.clientId, client_secret: client.clientSecret },
+  });
+
+describe("the sign-in page", () => {
+  it("shows labelled PIN and password forms, escaping the client title", async () => {
+    const res = await call(server, "showSignInPage", { params: { lang: "en" }, query: pageQuery() });
+    expect(res.status).toBe(200);
+    expect(res.contentType).toBe("text/html");
+    expect(res.text).toContain('<html lang="en">');
+    expect(res.text).toContain('<label for="pin">PIN</label>');
+    expect(res.text).toContain('<label for="username">User name</label>');
+    expect(res.text).toContain('<label for="password">Password</label>');
+    expect(res.text).toContain("Portal &lt;b&gt;");
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
+  it("answers an unregistered or mismatching redirect_uri and an unknown client with a 400 page, never a redirect", async () => {
+    const cases: Record<string, string>[] = [
+      { redirect_uri: "https://evil.example/callback" },
+      { redirect_uri: `${REDIRECT}/` },
+      { redirect_uri: `${REDIRECT}?x=1` },
+      { client_id: "pc_unknown" },
+    ];
+    for (const extra of cases) {
+      const res = await call(server, "showSignInPage", { params: { lang: "en" }, query: pageQuery(extra) });
+      expect(res.status).toBe(400);
+      expect(res.headers.get("location")).toBeNull();
+      expect(res.contentType).toBe("text/html");
+    }
+    const post = await call(server, "submitSignInPage", {
+      params: { lang: "en" },
+      form: form({ redirect_uri: "https://evil.example/cb", method: "pin", pin: ALICE.pin }),
+    });
+    expect(post.status).toBe(400);
+    expect(post.headers.get("location")).toBeNull();
+  });
+
+  it("shows the form again with a message after a wrong PIN", async () => {
+    const res = await call(server, "submitSignInPage", { params: { lang: "en" }, form: form({ method: "pin", pin: "000000" }) });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain("Sign-in failed");
+    expect(res.text).not.toContain("000000");
+  });
+});
+
+describe("authorization_code", () => {
+  it("exchanges a PIN sign-in's code for a user token without a refresh token", async () => {
+    const res = await exchange(await codeFor({ method: "pin", pin: ALICE.pin }));
+    expect(res.status).toBe(200);
+    expect(res.json.refresh_token).toBeUndefined();
+    expect(res.json.scope).toBe("users reports");
+    expect(decodeJwt(res.json.access_token)).toMatchObject({ sub: "1", username: "alice", client_id: client.clientId });
+  });
+
+  it("exchanges a password sign-in's code", async () => {
+    const res = await exchange(await codeFor({ method: "password", username: BOB.username, password: BOB.password }));
+    expect(res.status).toBe(200);
+    expect(decodeJwt(res.json.access_token).username).toBe("bob");
+  });
+
+  it("uses a code once only", async () => {
+    const code = await codeFor({ method: "pin", pin: ALICE.pin });
+    expect((await exchange(code)).status).toBe(200);
+    const again = await exchange(code);
+    expect(again.status).toBe(400);
+    expect(again.json.error).toBe("invalid_grant");
+  });
+
+  it("needs the exact redirect_uri and the same client", async () => {
+    const code = await codeFor({ method: "pin", pin: ALICE.pin });
+    const res = await exchange(code, `${REDIRECT}/other`);
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe("invalid_grant");
+    const other = await registerClient(server, "users reports", { redirectUris: [REDIRECT] });
+    const code2 = await codeFor({ method: "pin", pin: ALICE.pin });
+    const stolen = await call(server, "createToken", {
+      json: { grant_type: "authorization_code", code: code2, redirect_uri: REDIRECT, client_id: other.clientId, client_secret: other.clientSecret },
+    });
+    expect(stolen.status).toBe(400);
+    expect(stolen.json.error).toBe("invalid_grant");
+  });
+});

@@ -1,0 +1,37 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, expect, it } from "vitest";
+import Database from "better-sqlite3";
+import path from "node:path";
+import { registerClient, removeDataDir, startPrintServer } from "./support/print-server-process.js";
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach(removeDataDir));
+
+it("on SIGTERM finishes a request in flight, exits 0 and leaves a sound database", { timeout: 180_000 }, async () => {
+  const server = await startPrintServer();
+  dirs.push(server.dataDir);
+  const client = await registerClient(server, "reports");
+  const encoder = new TextEncoder();
+  let push!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (push = c) });
+  const pending = server.fetch("/api/auth/token", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+    duplex: "half",
+  });
+  push.enqueue(encoder.encode('{"grant_type":"client_credentials",'));
+  // Let the request reach the server before the signal, then complete its body.
+  await sleep(500);
+  const stopped = server.stop("SIGTERM");
+  await sleep(300);
+  push.enqueue(encoder.encode(JSON.stringify({ scope: "reports", client_id: client.clientId, client_secret: client.clientSecret }).slice(1)));
+  push.close();
+  const res = await pending;
+  expect(res.status).toBe(200);
+  expect(((await res.json()) as { token_type: string }).token_type).toBe("Bearer");
+  expect(await stopped).toBe(0);
+  const db = new Database(path.join(server.dataDir, "print-server.db"), { readonly: true });
+  expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
+  db.close();
+});

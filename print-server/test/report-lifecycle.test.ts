@@ -1,0 +1,87 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, describe, expect, it } from "vitest";
+import { call } from "./support/openapi-client.js";
+import { pollUntil } from "./support/poll.js";
+import { newDataDir, registerClient, removeDataDir, startPrintServer, type PrintServer } from "./support/print-server-process.js";
+import { accessToken, ALICE, userToken } from "./support/tokens.js";
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach(removeDataDir));
+
+async function aliceToken(server: PrintServer): Promise<string> {
+  const client = await registerClient(server, "reports");
+  return accessToken(await userToken(server, client, "reports", { type: 2, pin: ALICE.pin }));
+}
+
+async function startExecution(server: PrintServer, token: string): Promise<number> {
+  const res = await call(server, "createReportExecution", { token, json: { id: 1, format: "csv" } });
+  expect(res.status).toBe(200);
+  return res.json.executionId as number;
+}
+
+describe("report files over time", () => {
+  it("purges files after PRINT_SERVER_REPORT_RETENTION and then answers 410", { timeout: 180_000 }, async () => {
+    const server = await startPrintServer({ env: { PRINT_SERVER_REPORT_RETENTION: "2" } });
+    dirs.push(server.dataDir);
+    try {
+      const token = await aliceToken(server);
+      const id = await startExecution(server, token);
+      const done = await pollUntil(async () => {
+        const res = await call(server, "downloadReportExecution", { token, params: { executionId: id } });
+        return res.status === 202 ? undefined : res;
+      });
+      expect(done.status).toBe(200);
+      const file = path.join(server.dataDir, "reports", `execution-${id}.csv`);
+      expect(existsSync(file)).toBe(true);
+      const gone = await pollUntil(async () => {
+        const res = await call(server, "downloadReportExecution", { token, params: { executionId: id } });
+        return res.status === 200 ? undefined : res;
+      }, 250);
+      expect(gone.status).toBe(410);
+      await sleep(100);
+      expect(existsSync(file)).toBe(false);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("ends an execution that was running when the server died as failed (410) after restart", { timeout: 180_000 }, async () => {
+    const dataDir = newDataDir();
+    dirs.push(dataDir);
+    const first = await startPrintServer({ dataDir, env: { PRINT_SERVER_REPORT_DELAY: "600000" } });
+    const token = await aliceToken(first);
+    const id = await startExecution(first, token);
+    expect((await call(first, "downloadReportExecution", { token, params: { executionId: id } })).status).toBe(202);
+    await first.stop("SIGKILL");
+
+    const second = await startPrintServer({ dataDir });
+    try {
+      // The token survives the restart: the signing key is kept in the data folder.
+      const res = await call(second, "downloadReportExecution", { token, params: { executionId: id } });
+      expect(res.status).toBe(410);
+      expect(existsSync(path.join(dataDir, "reports", `execution-${id}.csv.part`))).toBe(false);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it("on SIGTERM lets a running execution end, exits 0 and closes the database cleanly", { timeout: 180_000 }, async () => {
+    const dataDir = newDataDir();
+    dirs.push(dataDir);
+    const server = await startPrintServer({ dataDir, env: { PRINT_SERVER_REPORT_DELAY: "600000" } });
+    const token = await aliceToken(server);
+    const id = await startExecution(server, token);
+    expect(await server.stop("SIGTERM")).toBe(0);
+    expect(server.logs.some((l) => l.msg === "stopped")).toBe(true);
+    // A clean close checkpoints the write-ahead log and removes it.
+    expect(existsSync(path.join(dataDir, "print-server.db-wal"))).toBe(false);
+    const again = await startPrintServer({ dataDir });
+    try {
+      expect((await call(again, "downloadReportExecution", { token, params: { executionId: id } })).status).toBe(410);
+    } finally {
+      await again.stop();
+    }
+  });
+});

@@ -1,0 +1,20 @@
+import type { ChildProcess } from "node:child_process";
+
+type Env = Record<string, string>;
+
+export const root: string;
+export const portalScopes: string;
+export function waitForJsonLine(
+  child: ChildProcess,
+  matches: (line: Record<string, unknown>) => boolean,
+  options?: { timeoutMs?: number; label?: string; echo?: (line: string) => void },
+): Promise<Record<string, unknown>>;
+export function printServerCli(args: string[], env?: Env): Promise<string>;
+export function startPrintServer(env: Env, options?: { echo?: (line: string) => void }): Promise<{ child: ChildProcess; url: string }>;
+export function registerPortalClient(env: Env, title?: string): Promise<{ clientId: string; clientSecret: string }>;
+export function printServerKnowsClient(env: Env, clientId: string): Promise<boolean>;
+export function exportCa(env: Env): Promise<string>;
+export function portalNeedsBuild(): boolean;
+export function buildPortal(): Promise<void>;
+export function startPortal(env: Env, options?: { dev?: boolean; echo?: (line: string) => void }): Promise<{ child: ChildProcess; url: string }>;
+export function stopChild(child: ChildProcess, timeoutMs?: number): Promise<void>;

@@ -1,0 +1,155 @@
+// Starting the print server and the portal as child processes, shared by the
+// demo (scripts/demo.mjs) and the Playwright global setup (e2e/global-setup.ts).
+
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+export const root = fileURLToPath(new URL("../..", import.meta.url));
+const printServerDir = join(root, "print-server");
+const bin = (name) => join(root, "node_modules", ".bin", name);
+
+export const portalScopes = "users reports credit offline.access";
+
+/** Resolves with the first JSON line on the child's stdout that matches. */
+export function waitForJsonLine(child, matches, { timeoutMs = 120_000, label = "process", echo } = {}) {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    const timer = setTimeout(() => fail(new Error(`${label} did not become ready within ${timeoutMs / 1000} s`)), timeoutMs);
+    function fail(error) {
+      clearTimeout(timer);
+      child.off("exit", onExit);
+      reject(error);
+    }
+    function onExit(code) {
+      fail(new Error(`${label} exited with code ${code} before it was ready`));
+    }
+    child.once("exit", onExit);
+    lines.on("line", (line) => {
+      echo?.(line);
+      let parsed;
+      try {
+        parsed = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if (matches(parsed)) {
+        clearTimeout(timer);
+        child.off("exit", onExit);
+        resolve(parsed);
+      }
+    });
+  });
+}
+
+/** Runs a print server CLI command and answers its stdout. */
+export function printServerCli(args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin("tsx"), ["src/cli.ts", ...args], {
+      cwd: printServerDir,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`print-server ${args.slice(0, 2).join(" ")} failed (exit ${code}): ${stderr.trim().slice(0, 500)}`));
+    });
+  });
+}
+
+/** Starts `print-server serve`; resolves once it logs that it listens. */
+export async function startPrintServer(env, { echo } = {}) {
+  const child = spawn(bin("tsx"), ["src/cli.ts", "serve"], {
+    cwd: printServerDir,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const ready = await waitForJsonLine(child, (line) => line.msg === "listening" && typeof line.url === "string", {
+    label: "The print server",
+    echo,
+  });
+  return { child, url: ready.url };
+}
+
+/** Registers the portal as a client that forwards user addresses. */
+export async function registerPortalClient(env, title = "Print Portal") {
+  const stdout = await printServerCli(["clients", "add", "--title", title, "--scopes", portalScopes, "--forwards-user-address"], env);
+  const client = JSON.parse(stdout.trim());
+  if (typeof client.clientId !== "string" || typeof client.clientSecret !== "string") {
+    throw new Error("print-server clients add did not answer with clientId and clientSecret");
+  }
+  return { clientId: client.clientId, clientSecret: client.clientSecret };
+}
+
+/** True when the print server still knows this client id. */
+export async function printServerKnowsClient(env, clientId) {
+  const stdout = await printServerCli(["clients", "list"], env);
+  return stdout.includes(clientId);
+}
+
+export async function exportCa(env) {
+  const pem = await printServerCli(["ca", "export"], env);
+  if (!pem.includes("BEGIN CERTIFICATE")) throw new Error("print-server ca export did not print a PEM certificate");
+  return pem;
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === "node_modules" || entry.startsWith(".")) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+const buildInputs = ["app", "components", "lib", "public", "proxy.ts", "instrumentation.ts", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package.json"];
+
+/** True when `.next` is missing or older than any source of the portal. */
+export function portalNeedsBuild() {
+  const buildId = join(root, ".next", "BUILD_ID");
+  if (!existsSync(buildId)) return true;
+  const built = statSync(buildId).mtimeMs;
+  return buildInputs.some((input) => newestMtime(join(root, input)) > built);
+}
+
+export function buildPortal() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin("next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next build failed (exit ${code})`))));
+  });
+}
+
+/** Starts the portal's server (scripts/portal-server.mjs); resolves with its URL. */
+export async function startPortal(env, { dev = false, echo } = {}) {
+  const child = spawn(process.execPath, [join(root, "scripts", "portal-server.mjs"), ...(dev ? ["--dev"] : [])], {
+    cwd: root,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const ready = await waitForJsonLine(child, (line) => line.msg === "listening", { label: "The portal", echo, timeoutMs: 180_000 });
+  return { child, url: ready.url };
+}
+
+/** Stops a child politely, then firmly. */
+export function stopChild(child, timeoutMs = 5000) {
+  return new Promise((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// The portal's HTTP server: Next.js behind a thin Node server that does two
+// things `next start` cannot. It records the socket's peer address in a header
+// the app trusts (Next.js exposes no socket address, and only fills
+// X-Forwarded-For when a client did not send one), and it writes one JSON log
+// line per request with a request id.
+//
+// Usage: node scripts/portal-server.mjs [--dev]   (PORT, default 3000; HOSTNAME)
+
+import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import { fileURLToPath } from "node:url";
+import next from "next";
+
+const peerAddressHeader = "x-portal-peer-address";
+const requestIdPattern = /^[A-Za-z0-9._-]{8,128}$/;
+
+const dev = process.argv.includes("--dev");
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOSTNAME ?? "localhost";
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number (got ${JSON.stringify(process.env.PORT)})`);
+  process.exit(1);
+}
+
+const dir = fileURLToPath(new URL("..", import.meta.url));
+const app = next({ dev, dir, hostname, port });
+const handle = app.getRequestHandler();
+
+function logLine(fields) {
+  console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", ...fields }));
+}
+
+await app.prepare();
+
+const server = createServer((req, res) => {
+  const started = process.hrtime.bigint();
+  const incoming = req.headers["x-request-id"];
+  const requestId = typeof incoming === "string" && requestIdPattern.test(incoming) ? incoming : randomUUID();
+  req.headers["x-request-id"] = requestId;
+  // Whatever a client sent under this name is replaced by the real peer.
+  req.headers[peerAddressHeader] = req.socket.remoteAddress ?? "";
+  res.setHeader("x-request-id", requestId);
+  res.on("finish", () => {
+    const path = (req.url ?? "/").split("?")[0];
+    // Static assets would drown the log; everything else is one line.
+    if (path.startsWith("/_next/static/")) return;
+    logLine({
+      msg: "request",
+      requestId,
+      method: req.method,
+      path,
+      status: res.statusCode,
+      durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+    });
+  });
+  handle(req, res).catch((error) => {
+    console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "unhandled", requestId, errorName: error?.name }));
+    if (!res.headersSent) {
+      res.statusCode = 500;
+      res.end();
+    }
+  });
+});
+
+server.listen(port, hostname, () => {
+  const address = server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  const url = `http://${hostname}:${actualPort}`;
+  logLine({ msg: "listening", url, dev });
+});
+
+function stop() {
+  server.close(() => process.exit(0));
+  // Keep-alive connections would hold the close open.
+  server.closeAllConnections?.();
+  setTimeout(() => process.exit(0), 3000).unref();
+}
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

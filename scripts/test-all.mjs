@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, in one run. Each runner writes its
+// own machine-readable report; the last line sums them as "N passed, N failed"
+// so CI and people read one number. A runner that crashes before reporting
+// counts as one failure, so a broken setup can never look green.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const out = join(root, ".test-output");
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+/** Runs a command with inherited output and returns its exit code. */
+function run(command, args) {
+  console.log(`\n$ ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: process.env });
+  return result.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A check without a test count (typecheck, lint) counts as one test. */
+function check(name, code) {
+  return { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
+}
+
+function vitest(project) {
+  const file = join(out, `vitest-${project}.json`);
+  const code = run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${file}`]);
+  const report = readJson(file);
+  if (!report) return { name: `vitest ${project}`, passed: 0, failed: 1 };
+  const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  return { name: `vitest ${project}`, passed: report.numPassedTests, failed };
+}
+
+function playwright() {
+  const file = join(out, "playwright.json");
+  const code = run("npx", ["playwright", "test"]);
+  const report = existsSync(file) ? readJson(file) : undefined;
+  if (!report?.stats) return { name: "playwright", passed: 0, failed: 1 };
+  const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
+  const failed = unexpected + (code !== 0 && unexpected === 0 ? 1 : 0);
+  return { name: "playwright", passed: expected + flaky, failed };
+}
+
+const results = [
+  check("typecheck", run("npm", ["run", "--silent", "typecheck"])),
+  check("lint", run("npm", ["run", "--silent", "lint"])),
+  vitest("unit"),
+  vitest("print-server"),
+  playwright(),
+];
+
+console.log("\nSummary:");
+for (const r of results) console.log(`  ${r.name.padEnd(20)} ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,32 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+// Two projects: fast unit tests of the portal's own code, and the print
+// server's tests, which start real HTTPS servers and so run in their own pool.
+export default defineConfig({
+  resolve: { alias: { "@": root } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.{ts,tsx}", "components/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}", "scripts/**/*.test.{ts,mjs}"],
+          environment: "node",
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "print-server",
+          include: ["print-server/test/**/*.test.ts", "print-server/src/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
