@@ -58,6 +58,17 @@ test.describe("the account overview", () => {
     await expect(homePage.availableToPrint).toHaveText("€25.50");
   });
 
+  test("balances are fetched again when the window regains focus", async ({ page, signInPage, homePage }) => {
+    await signInPage.goto();
+    await signInPage.signInWithPin(alice.pin);
+    await expect(homePage.availableToPrint).toHaveText("€25.50");
+    const again = page.waitForResponse((answer) => new URL(answer.url()).pathname === "/api/account/money");
+    // What a browser fires when the person comes back to the tab.
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
+    expect((await again).status()).toBe(200);
+    await expect(homePage.availableToPrint).toHaveText("€25.50");
+  });
+
   test("bob sees his own data and never alice's", async ({ page, signInPage, homePage }) => {
     const answers: string[] = [];
     page.on("response", async (answer) => {

@@ -1,15 +1,18 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { ReportsPage } from "./pages/reports-page";
 import { startPrivateStack, type PrivateStack } from "./support/private-stack";
 import { alice, bob, expect, test as base } from "./fixtures";
 
 // Reports against a print server of this file's own: "My sessions" (id 2) is
-// made to fail, and every report takes 1.5 s, so "running" can be seen.
+// made to fail, and every report takes 3 s, so "running" can be seen (and
+// one can leave the page before it is ready).
 const failingReport = "My sessions";
 
 const test = base.extend<{ reportsPage: ReportsPage }, { reportsStack: PrivateStack }>({
   reportsStack: [
     async ({}, use) => {
-      const stack = await startPrivateStack({ printServerEnv: { PRINT_SERVER_FAIL_REPORTS: "2", PRINT_SERVER_REPORT_DELAY: "1500" } });
+      const stack = await startPrivateStack({ printServerEnv: { PRINT_SERVER_FAIL_REPORTS: "2", PRINT_SERVER_REPORT_DELAY: "3000" } });
       await use(stack);
       await stack.close();
     },
@@ -22,6 +25,11 @@ const test = base.extend<{ reportsPage: ReportsPage }, { reportsStack: PrivateSt
     await use(new ReportsPage(page));
   },
 });
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
 
 // One private stack per worker is plenty: the tests of this file take turns.
 test.describe.configure({ mode: "default" });
@@ -94,6 +102,18 @@ test.describe("reports", () => {
     await reportsPage.goto();
     await expect(reportsPage.entryById(executionId)).toContainText("Ready");
 
+    // An entry the print server no longer knows disappears on the next visit.
+    await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((name) => name.startsWith("print-portal.recent-reports."));
+      if (!key) throw new Error("no recent reports in localStorage");
+      const entries = JSON.parse(localStorage.getItem(key) ?? "[]") as Array<Record<string, unknown>>;
+      const unknown = { ...entries[0], executionId: 987654, state: "running" };
+      localStorage.setItem(key, JSON.stringify([unknown, ...entries]));
+    });
+    await page.reload();
+    await expect(reportsPage.entryById(executionId)).toContainText("Ready");
+    await expect(reportsPage.entryById(987654)).toHaveCount(0);
+
     await homePage.signOut(alice.fullName);
     await signInPage.signInWithPin(bob.pin);
     await page.waitForURL((url) => url.pathname === "/");
@@ -128,5 +148,51 @@ test.describe("reports", () => {
       headers: { origin: "https://intruder.example" },
     });
     expect(crossSite.status()).toBe(403);
+  });
+
+  test("the page and the ready notice are accessible and fit a 360 px screen", async ({ page, signInPage, homePage, reportsPage }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInPage.goto("?callbackUrl=%2Freports");
+    await signInPage.signInWithPin(alice.pin);
+    await page.waitForURL((url) => url.pathname === "/reports");
+    const ready = await reportsPage.run("My monthly summary", "Excel (XLSX)");
+    const failed = await reportsPage.run(failingReport, "CSV");
+    const running = await reportsPage.run("My daily summary", "XML");
+    await expect(running).toContainText("Running");
+    expect(await violations(page)).toEqual([]);
+    await expect(ready).toContainText("Ready");
+    await expect(failed).toContainText("Failed");
+    expect(await violations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await reportsPage.run("My daily summary", "PDF");
+    await page.getByRole("link", { name: "Home", exact: true }).click();
+    await homePage.expectGreeting(alice.fullName);
+    await expect(reportsPage.notice).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await reportsPage.notice.getByRole("button", { name: "Dismiss" }).click();
+    await expect(reportsPage.notice).toHaveCount(0);
+    await expect(page).not.toHaveTitle(/^Report ready/);
+  });
+
+  test("when reports cannot be checked the list says so and offers Retry", async ({ page, signInPage, reportsPage, reportsStack }) => {
+    await signInPage.goto("?callbackUrl=%2Freports");
+    await signInPage.signInWithPin(alice.pin);
+    await page.waitForURL((url) => url.pathname === "/reports");
+    const entry = await reportsPage.run("My monthly summary", "CSV");
+    await reportsStack.stopPrintServer();
+    try {
+      await expect(page.getByText("We cannot check on your reports right now.")).toBeVisible();
+      await expect(entry).toContainText("Running");
+      const recheck = page.waitForRequest((r) => r.url().endsWith(`/status`));
+      await page.getByRole("region", { name: "Recent reports" }).getByRole("button", { name: "Retry" }).click();
+      await recheck;
+    } finally {
+      await reportsStack.startPrintServer();
+    }
+    // Checking resumes: the report finished while the server shut down, or
+    // the restart cut it short.
+    await expect(entry).toContainText(/Ready|Failed/);
+    await expect(page.getByText("We cannot check on your reports right now.")).toHaveCount(0);
   });
 });

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { alice, bob, carol, expect, test } from "./fixtures";
+import { alice, bob, expect, test } from "./fixtures";
 import { revokeTokensOf } from "./support/print-server-cli";
+import { startPrivateStack } from "./support/private-stack";
 import { tokenLifetimeSeconds } from "./support/stack-env";
 
 /** Fires `count` requests for the profile at once from the page, like a busy screen. */
@@ -37,26 +38,31 @@ test.describe("sessions", () => {
     expect(rounds).toBeGreaterThan(10);
   });
 
-  test("a session whose refresh fails ends with a message and comes back after sign-in", async ({ page, signInPage, homePage }, testInfo) => {
-    test.setTimeout(120_000);
-    // One user per project, so the two projects never revoke each other's tokens.
-    const user = testInfo.project.name === "mobile" ? carol : bob;
-    await signInPage.goto();
-    await signInPage.signInWithPassword(user.username, user.password);
-    await homePage.expectGreeting(user.fullName);
+  test("a session whose refresh fails ends with a message and comes back after sign-in", async ({ page, signInPage, homePage }) => {
+    test.setTimeout(150_000);
+    // A print server of its own: revoking a user's tokens on the shared one
+    // would end the sessions of tests running beside this one.
+    const isolated = await startPrivateStack({ printServerEnv: { PRINT_SERVER_TOKEN_LIFETIME: String(tokenLifetimeSeconds) } });
+    try {
+      await page.goto(`${isolated.portalUrl}/sign-in`);
+      await signInPage.signInWithPassword(bob.username, bob.password);
+      await homePage.expectGreeting(bob.fullName);
 
-    await revokeTokensOf(user.username);
+      await revokeTokensOf(bob.username, isolated.printServerData);
 
-    // The next page after the refresh falls due finds the session over.
-    await expect(async () => {
-      await page.goto("/?after=revoke");
-      expect(new URL(page.url()).pathname).toBe("/sign-in");
-    }).toPass({ timeout: 3 * tokenLifetimeSeconds * 1000, intervals: [1_000] });
-    await expect(signInPage.alert).toContainText("Your session has ended. Please sign in again");
+      // The next page after the refresh falls due finds the session over.
+      await expect(async () => {
+        await page.goto(`${isolated.portalUrl}/?after=revoke`);
+        expect(new URL(page.url()).pathname).toBe("/sign-in");
+      }).toPass({ timeout: 3 * tokenLifetimeSeconds * 1000, intervals: [1_000] });
+      await expect(signInPage.alert).toContainText("Your session has ended. Please sign in again");
 
-    await signInPage.signInWithPassword(user.username, user.password);
-    await page.waitForURL((url) => url.pathname === "/" && url.searchParams.get("after") === "revoke");
-    await homePage.expectGreeting(user.fullName);
+      await signInPage.signInWithPassword(bob.username, bob.password);
+      await page.waitForURL((url) => url.pathname === "/" && url.searchParams.get("after") === "revoke");
+      await homePage.expectGreeting(bob.fullName);
+    } finally {
+      await isolated.close();
+    }
   });
 
   test("signing out ends the session at once, even for a copy of the cookie", async ({ page, context, signInPage, homePage }) => {

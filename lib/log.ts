@@ -14,8 +14,15 @@ function redact(value: unknown, depth = 0): unknown {
   );
 }
 
+/** The id of the request being served, kept by scripts/portal-server.mjs. */
+function currentRequestId(): string | undefined {
+  const context = (globalThis as { __portalRequestContext?: { getStore(): { requestId?: string } | undefined } }).__portalRequestContext;
+  return context?.getStore()?.requestId;
+}
+
 function write(level: Level, msg: string, fields: Fields = {}): void {
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...(redact(fields) as Fields) });
+  const requestId = currentRequestId();
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...(requestId ? { requestId } : {}), ...(redact(fields) as Fields) });
   if (level === "error") console.error(line);
   else console.log(line);
 }

@@ -7,12 +7,19 @@
 //
 // Usage: node scripts/portal-server.mjs [--dev]   (PORT, default 3000; HOSTNAME)
 
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import next from "next";
 
 const peerAddressHeader = "x-portal-peer-address";
+// Tells lib/auth/client-address.ts (same process) that this server writes the
+// peer header, so its value can be believed.
+globalThis.__portalServerWritesPeerAddress = true;
+// Lets lib/log.ts stamp every line written while serving a request with its id.
+const requestContext = new AsyncLocalStorage();
+globalThis.__portalRequestContext = requestContext;
 const requestIdPattern = /^[A-Za-z0-9._-]{8,128}$/;
 
 const dev = process.argv.includes("--dev");
@@ -54,7 +61,7 @@ const server = createServer((req, res) => {
       durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
     });
   });
-  handle(req, res).catch((error) => {
+  requestContext.run({ requestId }, () => handle(req, res)).catch((error) => {
     console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "unhandled", requestId, errorName: error?.name }));
     if (!res.headersSent) {
       res.statusCode = 500;

@@ -26,7 +26,7 @@ export const accountText = {
       return period ? `${amount} ${periodWords[period]}` : amount;
     },
     failed: "Your balance could not be loaded.",
-    staleFailed: (time: string) => `Your balance could not be updated. These figures are from ${time}.`,
+    staleFailed: (time: string) => `Your balance could not be updated; it is shown as of ${time}.`,
     notPermitted: "Your organisation has not made balances available in the portal.",
   },
 
@@ -40,7 +40,7 @@ export const accountText = {
     aliases: "Aliases",
     noAliases: "None",
     failed: "Your details could not be loaded.",
-    staleFailed: (time: string) => `Your details could not be updated. They are from ${time}.`,
+    staleFailed: (time: string) => `Your details could not be updated; they are shown as of ${time}.`,
     notPermitted: "Your organisation has not made your details available in the portal.",
   },
 

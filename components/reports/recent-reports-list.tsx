@@ -1,20 +1,34 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 import { reportMessages as m } from "@/lib/reports/messages";
 import { RecentReportItem } from "./recent-report-item";
 import { useRecentReports } from "./recent-reports-store";
+import { statusQueryKey, useStatusChecksFailing } from "./status-check-health";
 import { useNow } from "./use-now";
 
 /** "Recent reports": what this person ran on this browser, newest first. */
 export function RecentReportsList({ storageKey }: { storageKey: string }) {
   const entries = useRecentReports(storageKey);
   const now = useNow(entries?.some((entry) => entry.state === "running") ?? false);
+  const checksFailing = useStatusChecksFailing();
+  const queryClient = useQueryClient();
 
   return (
     <section aria-labelledby="recent-reports" className="flex flex-col gap-3">
       <h2 id="recent-reports" className="text-xl font-semibold">
         {m.recentHeading}
       </h2>
+      {checksFailing && entries?.length ? (
+        <div className="flex flex-col items-start gap-3">
+          <Alert tone="info">{m.checksFailing}</Alert>
+          <Button variant="secondary" onClick={() => void queryClient.refetchQueries({ queryKey: statusQueryKey(storageKey) })}>
+            {m.retry}
+          </Button>
+        </div>
+      ) : null}
       {entries === null ? (
         <div aria-busy="true" className="h-[4.75rem] animate-pulse rounded-card border border-border bg-surface">
           <span className="sr-only">{m.loadingRecent}</span>

@@ -10,6 +10,8 @@ import { downloadHref } from "./reports-api";
 export interface Notice {
   kind: "ready" | "failed";
   entry: RecentEntry;
+  /** Shown while the person was looking at the Reports list. */
+  seen: boolean;
 }
 
 function sentence(notice: Notice): string {

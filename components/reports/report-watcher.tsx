@@ -2,13 +2,14 @@
 
 import { useQueries } from "@tanstack/react-query";
 import { usePathname } from "next/navigation";
-import { useCallback, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { entryStateFor } from "@/lib/reports/entry-state";
 import { pollDelayMs } from "@/lib/reports/poll-backoff";
 import type { RecentEntry } from "@/lib/reports/recent-entries";
 import { ReportNotice, type Notice } from "./report-notice";
 import { recentReports, useRecentReports } from "./recent-reports-store";
 import { fetchStatus, ReportsApiError } from "./reports-api";
+import { setStatusChecksFailing, statusQueryKey } from "./status-check-health";
 import { useReadyTitle } from "./use-ready-title";
 
 /**
@@ -25,16 +26,37 @@ export function ReportWatcher({ storageKey }: { storageKey: string }) {
   // only while the tab is in the background.
   const onReportsPage = usePathname() === "/reports";
   const visible = usePageVisible();
-  useReadyTitle(notice?.kind === "ready" && (!onReportsPage || !visible));
+  const watchingList = onReportsPage && visible;
+  const watchingListRef = useRef(watchingList);
+  useEffect(() => {
+    watchingListRef.current = watchingList;
+  }, [watchingList]);
+  // News the person has now seen in the list needs no card or title later
+  // (adjusting state while rendering, as React advises over an effect).
+  const [wasWatching, setWasWatching] = useState(watchingList);
+  if (wasWatching !== watchingList) {
+    setWasWatching(watchingList);
+    if (watchingList && notice && !notice.seen) setNotice({ ...notice, seen: true });
+  }
+  useReadyTitle(notice?.kind === "ready" && !notice.seen && !watchingList);
+
+  const announce = useCallback((next: Omit<Notice, "seen">) => {
+    setNotice((current) =>
+      // A failure does not push aside a ready file the person has not seen yet.
+      next.kind === "failed" && current?.kind === "ready" && !current.seen ? current : { ...next, seen: watchingListRef.current },
+    );
+  }, []);
 
   const check = useCallback(
     async (executionId: number) => {
       let status: Awaited<ReturnType<typeof fetchStatus>>;
       try {
         status = await fetchStatus(executionId);
+        setStatusChecksFailing(false);
       } catch (error) {
         // Signed out: stop asking; the next navigation goes to sign-in.
         if (error instanceof ReportsApiError && error.status === 401) setSessionEnded(true);
+        else setStatusChecksFailing(true);
         throw error;
       }
       const entry = recentReports.find(storageKey, executionId);
@@ -46,17 +68,17 @@ export function ReportWatcher({ storageKey }: { storageKey: string }) {
       }
       const now = Date.now();
       recentReports.update(storageKey, executionId, next === "ready" ? { state: next, readyAt: entry.readyAt ?? now } : { state: next });
-      if (entry.state === "running" && (next === "ready" || next === "failed")) setNotice({ kind: next, entry: { ...entry, state: next } });
+      if (entry.state === "running" && (next === "ready" || next === "failed")) announce({ kind: next, entry: { ...entry, state: next } });
       return status;
     },
-    [storageKey],
+    [storageKey, announce],
   );
 
   useQueries({
     queries: sessionEnded
       ? []
       : entries.map((entry: RecentEntry) => ({
-          queryKey: ["report-status", storageKey, entry.executionId],
+          queryKey: [...statusQueryKey(storageKey), entry.executionId],
           queryFn: () => check(entry.executionId),
           staleTime: Infinity,
           gcTime: 0,
@@ -71,7 +93,7 @@ export function ReportWatcher({ storageKey }: { storageKey: string }) {
         })),
   });
 
-  return <ReportNotice notice={notice} showCard={!onReportsPage} onDismiss={() => setNotice(null)} />;
+  return <ReportNotice notice={notice} showCard={!onReportsPage && !notice?.seen} onDismiss={() => setNotice(null)} />;
 }
 
 function subscribeVisibility(listener: () => void): () => void {

@@ -1,8 +1,8 @@
 import { loadStack } from "./load-stack";
 import { stack } from "./stack-env";
 
-/** Revokes every token of a user on the test print server. */
-export async function revokeTokensOf(username: string): Promise<void> {
+/** Revokes every refresh token of a user on a test print server (the shared one by default). */
+export async function revokeTokensOf(username: string, printServerData: string = stack.printServerData()): Promise<void> {
   const { printServerCli } = await loadStack();
-  await printServerCli(["tokens", "revoke", "--user", username], { PRINT_SERVER_DATA: stack.printServerData() });
+  await printServerCli(["tokens", "revoke", "--user", username], { PRINT_SERVER_DATA: printServerData });
 }

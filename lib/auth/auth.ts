@@ -64,17 +64,16 @@ export const { auth, signIn, signOut } = NextAuth(() => {
           const parsed = credentialsSchema.safeParse(raw);
           if (!parsed.success) throw new SignInRefused(new PortalError("bad_request", { reason: "credentials shape" }));
           const address = clientAddress(request.headers, env.PORTAL_TRUSTED_PROXY_HEADER);
-          const requestId = request.headers.get("x-request-id") ?? undefined;
           try {
             const signedIn = await openSession(parsed.data, address, {
               store: sessionStore(),
               idleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT,
             });
-            log.info("signed in", { requestId, method: parsed.data.method, userId: signedIn.userId });
+            log.info("signed in", { method: parsed.data.method, userId: signedIn.userId });
             return { id: signedIn.sessionId, name: signedIn.fullName, username: signedIn.username };
           } catch (error) {
             const portalError = toPortalError(error);
-            log.info("sign-in refused", { requestId, method: parsed.data.method, ...errorFields(portalError) });
+            log.info("sign-in refused", { method: parsed.data.method, addressKnown: address !== undefined, ...errorFields(portalError) });
             throw new SignInRefused(portalError);
           }
         },

@@ -6,6 +6,17 @@
 
 export const peerAddressHeader = "x-portal-peer-address";
 
+/**
+ * Set on globalThis by scripts/portal-server.mjs, which runs Next.js in its own
+ * process. Without it (plain `next start`) nothing removes a client's own
+ * value of the peer header, so the header is ignored.
+ */
+export const peerHeaderTrustedFlag = "__portalServerWritesPeerAddress";
+
+function peerHeaderTrusted(): boolean {
+  return (globalThis as Record<string, unknown>)[peerHeaderTrustedFlag] === true;
+}
+
 type HeaderSource = { get(name: string): string | null };
 
 const addressPattern = /^[0-9A-Fa-f.:]{2,45}$/;
@@ -17,7 +28,11 @@ function clean(value: string | null | undefined): string | undefined {
   return last && addressPattern.test(last) ? last : undefined;
 }
 
-export function clientAddress(headers: HeaderSource, trustedProxyHeader: string | undefined): string | undefined {
+export function clientAddress(
+  headers: HeaderSource,
+  trustedProxyHeader: string | undefined,
+  peerHeaderIsTrusted: boolean = peerHeaderTrusted(),
+): string | undefined {
   if (trustedProxyHeader) return clean(headers.get(trustedProxyHeader));
-  return clean(headers.get(peerAddressHeader));
+  return peerHeaderIsTrusted ? clean(headers.get(peerAddressHeader)) : undefined;
 }

@@ -57,8 +57,12 @@ describe("openSession", () => {
 describe("clientAddress", () => {
   const headers = (values: Record<string, string>) => new Headers(values);
   it("uses the peer address written by the portal's server, never a client's X-Forwarded-For", () => {
-    expect(clientAddress(headers({ [peerAddressHeader]: "::ffff:127.0.0.1", "x-forwarded-for": "6.6.6.6" }), undefined)).toBe("127.0.0.1");
-    expect(clientAddress(headers({ "x-forwarded-for": "6.6.6.6" }), undefined)).toBeUndefined();
+    expect(clientAddress(headers({ [peerAddressHeader]: "::ffff:127.0.0.1", "x-forwarded-for": "6.6.6.6" }), undefined, true)).toBe("127.0.0.1");
+    expect(clientAddress(headers({ "x-forwarded-for": "6.6.6.6" }), undefined, true)).toBeUndefined();
+  });
+  it("ignores the peer header when the portal's own server did not write it", () => {
+    expect(clientAddress(headers({ [peerAddressHeader]: "10.1.2.3" }), undefined, false)).toBeUndefined();
+    expect(clientAddress(headers({ [peerAddressHeader]: "10.1.2.3" }), undefined)).toBeUndefined();
   });
   it("uses the right-most entry of the trusted proxy header", () => {
     expect(clientAddress(headers({ "x-forwarded-for": "6.6.6.6, 203.0.113.5" }), "x-forwarded-for")).toBe("203.0.113.5");

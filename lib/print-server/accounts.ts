@@ -47,7 +47,11 @@ export async function getUserAccounts(accessToken: string, userId: number, api: 
   return parsed.data;
 }
 
-/** Currency units for a credit account, pages left for a quota account. */
+/**
+ * Currency units for a credit account, pages left for a quota account. MyQ
+ * documents only `{amount}`; that a quota's amount is pages left in the
+ * current period is our contract (docs/print-server-api.md, [ours]).
+ */
 export async function getAccountBalance(
   accessToken: string,
   userId: number,

@@ -15,7 +15,7 @@ export interface ApiClientOptions {
   /** PEM of a CA to trust for this server, in addition to the system's. */
   caPem?: string;
   timeoutMs: number;
-  /** For tests: a dispatcher (e.g. undici MockAgent) instead of the real agent. */
+  /** A dispatcher to use instead of a new agent (the shared agent, or undici's MockAgent in tests). */
   dispatcher?: Dispatcher;
 }
 
@@ -25,14 +25,7 @@ export interface ApiClientOptions {
  * verification is never switched off.
  */
 export function createPrintServerApi(options: ApiClientOptions): PrintServerApi {
-  const dispatcher =
-    options.dispatcher ??
-    new Agent({
-      // connect.ca replaces Node's default list, so keep the public roots too.
-      connect: { ca: options.caPem ? [...rootCertificates, options.caPem] : undefined, timeout: options.timeoutMs },
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-    });
+  const dispatcher = options.dispatcher ?? createAgent(options.caPem, options.timeoutMs);
   return createClient<paths>({
     baseUrl: `${options.baseUrl}/api`,
     // undici's own Request and fetch, so the dispatcher option is honoured.
@@ -45,24 +38,49 @@ export function createPrintServerApi(options: ApiClientOptions): PrintServerApi 
   });
 }
 
-const cache = globalThis as typeof globalThis & { __printServerApi?: PrintServerApi };
+/**
+ * Connections trusting `caPem` in addition to the system's CAs (connect.ca
+ * replaces Node's default list, so the public roots are kept). The timeouts
+ * limit connecting, waiting for headers and each pause in a body, not the
+ * whole transfer, so the same agent can stream large downloads.
+ */
+export function createAgent(caPem: string | undefined, timeoutMs: number): Agent {
+  return new Agent({
+    connect: { ca: caPem ? [...rootCertificates, caPem] : undefined, timeout: timeoutMs },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
+}
+
+const cache = globalThis as typeof globalThis & {
+  __printServerApi?: PrintServerApi;
+  __printServerAgent?: Agent;
+};
+
+function configuredCaPem(): string | undefined {
+  const file = getEnv().PRINT_SERVER_CA_FILE;
+  if (!file) return undefined;
+  try {
+    return readFileSync(file, "utf8");
+  } catch (cause) {
+    throw new PortalError("internal", { reason: "PRINT_SERVER_CA_FILE cannot be read", cause });
+  }
+}
+
+/** The configured print server's connection pool, for calls outside openapi-fetch (streamed downloads). */
+export function printServerAgent(): Agent {
+  cache.__printServerAgent ??= createAgent(configuredCaPem(), getEnv().PRINT_SERVER_TIMEOUT_MS);
+  return cache.__printServerAgent;
+}
 
 /** The configured print server's client, shared by every module of this process. */
 export function printServerApi(): PrintServerApi {
   if (!cache.__printServerApi) {
     const env = getEnv();
-    let caPem: string | undefined;
-    if (env.PRINT_SERVER_CA_FILE) {
-      try {
-        caPem = readFileSync(env.PRINT_SERVER_CA_FILE, "utf8");
-      } catch (cause) {
-        throw new PortalError("internal", { reason: "PRINT_SERVER_CA_FILE cannot be read", cause });
-      }
-    }
     cache.__printServerApi = createPrintServerApi({
       baseUrl: env.PRINT_SERVER_URL,
-      caPem,
       timeoutMs: env.PRINT_SERVER_TIMEOUT_MS,
+      dispatcher: printServerAgent(),
     });
   }
   return cache.__printServerApi;

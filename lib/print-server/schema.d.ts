@@ -214,7 +214,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Error: {
-            /** @description Machine-readable code, e.g. invalid_request, invalid_token, insufficient_scope, invalid_token_type, not_found, gone, too_many_requests */
+            /** @description Machine-readable code: unauthorized (no token), invalid_token, insufficient_scope, invalid_token_type, invalid_request, not_found, gone, payload_too_large, too_many_requests, server_error */
             error: string;
             error_description: string;
             /** @description The scope that was needed (only with insufficient_scope) */
@@ -798,6 +798,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            /** @description The caller already has 10 executions queued or running; Retry-After says when to try again */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     downloadReportExecution: {

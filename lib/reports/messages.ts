@@ -31,6 +31,7 @@ export const reportMessages = {
   expiredDetail: "The file is no longer kept. Run the report again to get a new one.",
   runAgain: "Run again",
   remove: "Remove",
+  checksFailing: "We cannot check on your reports right now. We keep trying; you can also try again yourself.",
   describeEntry: (name: string, format: ReportFormat) => `${name}, ${formatName(format)}`,
 
   readyNotice: (name: string, format: ReportFormat) => `Your report “${name}” (${formatName(format)}) is ready.`,

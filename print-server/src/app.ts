@@ -1,5 +1,5 @@
 import formbody from "@fastify/formbody";
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyError } from "fastify";
+import Fastify, { LogController, type FastifyReply, type FastifyBaseLogger, type FastifyInstance, type FastifyError } from "fastify";
 import type { TlsMaterial } from "./tls/certificates.js";
 import { ApiError, apiErrors } from "./errors.js";
 import { coercingAjv, describeErrors, exactAjv } from "./openapi/schema-validators.js";
@@ -13,9 +13,8 @@ import type { Services } from "./services.js";
 /** Fastify's own client errors, mapped to the contract's codes. */
 function clientError(err: FastifyError): ApiError {
   if (err.code === "FST_ERR_CTP_BODY_TOO_LARGE") return new ApiError(413, "payload_too_large", "The request body is too large.");
-  if (err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-    return new ApiError(415, "unsupported_media_type", "Send the body as application/json.");
-  }
+  // Bad input is always the contract's 400, an unknown body type included.
+  if (err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return apiErrors.invalidRequest("Send the body as application/json.");
   return apiErrors.invalidRequest(err.code === "FST_ERR_CTP_INVALID_JSON_BODY" || err.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
     ? "The body is not valid JSON."
     : "The request is not valid.");
@@ -29,13 +28,32 @@ export async function buildApp(s: Services, tls: TlsMaterial, logger: FastifyBas
     bodyLimit: s.config.bodyLimit,
     https: { key: tls.keyPem, cert: tls.certPem, minVersion: "TLSv1.2" },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    return503OnClosing: true,
+    // While stopping, a request already on an open connection is still answered (with Connection: close,
+    // see server.ts) rather than with Fastify's own 503 body, which lacks the contract's error fields.
+    return503OnClosing: false,
+    // Requests Node cannot even parse (oversized headers, broken HTTP) still get a contract body.
+    clientErrorHandler: (err, socket) => {
+      const tooLarge = (err as { code?: string }).code === "HPE_HEADER_OVERFLOW";
+      const body = JSON.stringify({ error: "invalid_request", error_description: "The request could not be read." });
+      if (!socket.writable) return socket.destroy();
+      socket.end(
+        `HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\n` +
+          `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
+    // Errors Fastify meets before routing (a malformed URL, say) get the contract's body too.
+    frameworkErrors: (error, _request, reply) => {
+      const apiError = error.statusCode === 413 ? clientError(error) : apiErrors.invalidRequest("The request URL or headers are not valid.");
+      void (reply as unknown as FastifyReply).code(apiError.status).headers(apiError.headers).send(apiError.body());
+    },
   });
 
   app.decorateRequest("auth", null);
   app.decorateRequest("logIds", null);
   app.addHook("onRequest", async (request) => {
     request.logIds = {};
+    // Debug level only: lets an operator (and the graceful-stop test) see a request arrive before its body.
+    request.log.debug({ method: request.method, route: request.routeOptions.url ?? "(unmatched)" }, "request received");
   });
 
   // Request input is validated against the OpenAPI document with JSON Schema 2020-12.

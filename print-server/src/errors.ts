@@ -16,7 +16,6 @@ export type ApiErrorCode =
   | "not_found"
   | "gone"
   | "payload_too_large"
-  | "unsupported_media_type"
   | "too_many_requests"
   | "server_error";
 
@@ -66,8 +65,8 @@ export const apiErrors = {
     new ApiError(403, "invalid_token_type", `This request needs a ${needed} token.`),
   notFound: (what = "The resource") => new ApiError(404, "not_found", `${what} was not found.`),
   gone: (description: string) => new ApiError(410, "gone", description),
-  tooManyRequests: (retryAfter: number) =>
-    new ApiError(429, "too_many_requests", "Too many failed sign-ins. Try again later.", {
+  tooManyRequests: (retryAfter: number, description = "Too many failed sign-ins. Try again later.") =>
+    new ApiError(429, "too_many_requests", description, {
       "Retry-After": String(retryAfter),
     }),
   serverError: () => new ApiError(500, "server_error", "Something went wrong on the print server."),

@@ -66,6 +66,7 @@ export async function startServer(config: ServerConfig, options: { scale?: numbe
     close: () =>
       (closing ??= (async () => {
         // Stop taking requests, let those in flight finish, then the background work, then the database.
+        logger.info("stopping");
         const force = setTimeout(() => app.server.closeAllConnections(), 10_000);
         await app.close();
         clearTimeout(force);

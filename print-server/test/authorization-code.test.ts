@@ -128,3 +128,19 @@ describe("authorization_code", () => {
     expect(stolen.json.error).toBe("invalid_grant");
   });
 });
+
+describe("sign-in page limits", () => {
+  // Last in this file: it locks the test runner's address on this server.
+  it("answers 429 with Retry-After and the form again once the address has failed 10 times", async () => {
+    // One wrong PIN was already sent above; the limit is 10 per address.
+    for (let i = 0; i < 9; i++) {
+      const res = await call(server, "submitSignInPage", { params: { lang: "en" }, form: form({ method: "pin", pin: `55555${i}` }) });
+      expect(res.status).toBe(400);
+    }
+    const locked = await call(server, "submitSignInPage", { params: { lang: "en" }, form: form({ method: "pin", pin: ALICE.pin }) });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(locked.headers.get("location")).toBeNull();
+    expect(locked.text).toContain("Too many failed sign-ins");
+  });
+});

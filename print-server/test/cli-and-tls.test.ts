@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { X509Certificate, generateKeyPairSync } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { get as httpGet } from "node:http";
 import path from "node:path";
 import { connect } from "node:tls";
 import { promisify } from "node:util";
@@ -22,6 +23,18 @@ function tlsHandshake(url: string, ca: string, options: { maxVersion?: "TLSv1.1"
       socket.end();
     });
     socket.once("error", reject);
+  });
+}
+
+function plainHttpStatus(url: string): Promise<number | undefined> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpGet({ host: hostname, port: Number(port), path: "/api/server/status", timeout: 30_000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    req.once("timeout", () => req.destroy(new Error("timed out")));
+    req.once("error", reject);
   });
 }
 
@@ -56,8 +69,14 @@ describe("data folder, CA and TLS", () => {
       expect(cert.subjectAltName).toContain("DNS:localhost");
       expect(cert.subjectAltName).toContain("DNS:print.example.test");
       expect(cert.subjectAltName).toContain("IP Address:127.0.0.1");
+      // Private keys (TLS, token signing, PIN/card lookup) are readable by their owner only.
+      for (const file of ["tls/ca.key", "tls/server.key", "keys/token-signing.pem", "keys/lookup-hmac.key"]) {
+        expect(statSync(path.join(dataDir, file)).mode & 0o077, file).toBe(0);
+      }
       expect(await tlsHandshake(server.url, server.caPem, { maxVersion: "TLSv1.2" })).toBe("TLSv1.2");
       await expect(tlsHandshake(server.url, server.caPem, { maxVersion: "TLSv1.1" })).rejects.toThrow();
+      // Never plain HTTP: an http:// request on the port gets no HTTP answer.
+      await expect(plainHttpStatus(server.url)).rejects.toThrow();
       // Verification stays on: a client that trusts another CA is refused.
       await expect(tlsHandshake(server.url, makeOrganisationCa().cert, {})).rejects.toThrow();
       const exported = await server.cli(["ca", "export"]);
@@ -72,6 +91,18 @@ describe("data folder, CA and TLS", () => {
       expect(again.caPem).toBe(server.caPem);
     } finally {
       await again.stop();
+    }
+    // A name added later gets a new server certificate from the same CA.
+    const renamed = await startPrintServer({ dataDir, env: { PRINT_SERVER_HOSTNAMES: "print.example.test, printers.example.test" } });
+    try {
+      const cert = new X509Certificate(readFileSync(path.join(dataDir, "tls", "server.crt"), "utf8"));
+      expect(cert.checkHost("printers.example.test")).toBe("printers.example.test");
+      expect(cert.checkHost("print.example.test")).toBe("print.example.test");
+      expect(cert.checkIP("::1")).toBe("::1");
+      expect(cert.checkIssued(new X509Certificate(server.caPem))).toBe(true);
+      expect(await tlsHandshake(renamed.url, server.caPem, { servername: "printers.example.test" })).toMatch(/^TLSv1\.[23]$/);
+    } finally {
+      await renamed.stop();
     }
   });
 

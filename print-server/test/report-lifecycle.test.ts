@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { call } from "./support/openapi-client.js";
 import { pollUntil } from "./support/poll.js";
 import { newDataDir, registerClient, removeDataDir, startPrintServer, type PrintServer } from "./support/print-server-process.js";
-import { accessToken, ALICE, userToken } from "./support/tokens.js";
+import { accessToken, ALICE, BOB, userToken } from "./support/tokens.js";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeDataDir));
@@ -23,7 +23,8 @@ async function startExecution(server: PrintServer, token: string): Promise<numbe
 
 describe("report files over time", () => {
   it("purges files after PRINT_SERVER_REPORT_RETENTION and then answers 410", { timeout: 180_000 }, async () => {
-    const server = await startPrintServer({ env: { PRINT_SERVER_REPORT_RETENTION: "2" } });
+    // Long enough that a loaded machine still downloads the file once before it is purged.
+    const server = await startPrintServer({ env: { PRINT_SERVER_REPORT_RETENTION: "5" } });
     dirs.push(server.dataDir);
     try {
       const token = await aliceToken(server);
@@ -42,6 +43,24 @@ describe("report files over time", () => {
       expect(gone.status).toBe(410);
       await sleep(100);
       expect(existsSync(file)).toBe(false);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("lets one owner have at most 10 unfinished executions (429 with Retry-After), without limiting anyone else", { timeout: 180_000 }, async () => {
+    const server = await startPrintServer({ env: { PRINT_SERVER_REPORT_DELAY: "600000" } });
+    dirs.push(server.dataDir);
+    try {
+      const client = await registerClient(server, "reports");
+      const alice = await accessToken(await userToken(server, client, "reports", { type: 2, pin: ALICE.pin }));
+      const bob = await accessToken(await userToken(server, client, "reports", { type: 2, pin: BOB.pin }));
+      for (let i = 0; i < 10; i++) await startExecution(server, alice);
+      const refused = await call(server, "createReportExecution", { token: alice, json: { id: 1, format: "csv" } });
+      expect(refused.status).toBe(429);
+      expect(refused.json.error).toBe("too_many_requests");
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await startExecution(server, bob)).toBeGreaterThan(0);
     } finally {
       await server.stop();
     }

@@ -18,7 +18,7 @@ const MY_SESSIONS = 2;
 const USAGE_BY_USER = 5;
 
 beforeAll(async () => {
-  server = await startPrintServer({ env: { PRINT_SERVER_FAIL_REPORTS: String(MY_SESSIONS), PRINT_SERVER_REPORT_DELAY: "1500" } });
+  server = await startPrintServer({ env: { PRINT_SERVER_FAIL_REPORTS: String(MY_SESSIONS), PRINT_SERVER_REPORT_DELAY: "3000" } });
   const one = await registerClient(server, "users reports");
   const two = await registerClient(server, "reports");
   alice = await accessToken(await userToken(server, one, "reports", { type: 2, pin: ALICE.pin }));

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "./support/openapi-client.js";
@@ -41,6 +43,25 @@ describe("client_credentials", () => {
     });
     expect(res.status).toBe(200);
     expect(res.json.scope).toBe("reports");
+  });
+
+  it("reads HTTP Basic the same with RFC 6749's form-encoding step, and answers a wrong Basic secret with invalid_client", async () => {
+    // Form-encoding leaves URL-safe characters as they are; a client may still percent-encode them.
+    const percentEncoded = (s: string) => [...s].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`).join("");
+    const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
+    for (const authorization of [
+      basic(encodeURIComponent(client.clientId), encodeURIComponent(client.clientSecret)),
+      basic(percentEncoded(client.clientId), percentEncoded(client.clientSecret)),
+    ]) {
+      const res = await call(server, "createToken", { json: { grant_type: "client_credentials", scope: "reports" }, headers: { authorization } });
+      expect(res.status, res.text).toBe(200);
+    }
+    for (const authorization of [basic(client.clientId, "wrong"), basic(client.clientId, "%E0%A4%A"), "Basic bm8tY29sb24="]) {
+      const res = await call(server, "createToken", { form: { grant_type: "client_credentials", scope: "reports" }, headers: { authorization } });
+      expect(res.status).toBe(401);
+      expect(res.json.error).toBe("invalid_client");
+      expect(res.headers.get("www-authenticate")).toMatch(/^Basic\b/);
+    }
   });
 
   it("does not grant offline.access to a client acting for itself", async () => {
@@ -150,6 +171,29 @@ describe("login_info", () => {
     expect(bodies.size).toBe(1);
   });
 
+  it("accepts a form body with login_info as JSON text, and refresh_token in a form body", async () => {
+    const res = await call(server, "createToken", {
+      form: {
+        grant_type: "login_info",
+        scope: "users offline.access",
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        login_info: JSON.stringify({ type: 3, user: ALICE.username, pwd: ALICE.password }),
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(decodeJwt(res.json.access_token).username).toBe("alice");
+    const refreshed = await call(server, "createToken", {
+      form: { grant_type: "refresh_token", refresh_token: res.json.refresh_token, client_id: client.clientId, client_secret: client.clientSecret },
+    });
+    expect(refreshed.status, refreshed.text).toBe(200);
+    const broken = await call(server, "createToken", {
+      form: { grant_type: "login_info", scope: "users", client_id: client.clientId, client_secret: client.clientSecret, login_info: "{type:3" },
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.json.error).toBe("invalid_request");
+  });
+
   it("answers invalid_scope before checking the user", async () => {
     const res = await userToken(server, narrow, "users", { type: 2, pin: ALICE.pin });
     expect(res.status).toBe(400);
@@ -178,6 +222,17 @@ describe("refresh_token", () => {
     call(server, "createToken", {
       json: { grant_type: "refresh_token", refresh_token, client_id: client.clientId, client_secret: client.clientSecret, ...extra },
     });
+
+  it("keeps only a hash of refresh tokens and client secrets in the database", async () => {
+    const token = await signIn();
+    const files = ["print-server.db", "print-server.db-wal"].map((f) => path.join(server.dataDir, f)).filter((f) => existsSync(f));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const bytes = readFileSync(file);
+      expect(bytes.includes(Buffer.from(token)), file).toBe(false);
+      expect(bytes.includes(Buffer.from(client.clientSecret)), file).toBe(false);
+    }
+  });
 
   it("rotates on every use", async () => {
     const first = await signIn();

@@ -144,6 +144,21 @@ describe("users", () => {
     }
   });
 
+  it("answers a malformed URL and oversized headers with the contract's error body", async () => {
+    const url = await server.fetch("/api/v3/users/%E0%A4%A");
+    expect(url.status).toBe(400);
+    expect(await url.json()).toMatchObject({ error: "invalid_request" });
+    const headers = await server.fetch("/api/v3/users/1", { headers: { authorization: `Bearer ${"x".repeat(20_000)}` } });
+    expect(headers.status).toBe(431);
+    expect(await headers.json()).toMatchObject({ error: "invalid_request" });
+  });
+
+  it("answers 400 invalid_request for a body type the server does not read", async () => {
+    const res = await call(server, "createToken", { raw: "<token/>", contentType: "application/xml" });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe("invalid_request");
+  });
+
   it("lists accounts and their balances: credit in EUR, quota in pages", async () => {
     const accounts = await call(server, "getUserAccounts", { token: alice, params: { id: ALICE.id } });
     expect(accounts.status).toBe(200);

@@ -47,11 +47,12 @@ export function printServerClient({ url, caPem, clientId, clientSecret }) {
       return (await json(response, tokenAnswer, "client_credentials token")).access_token;
     },
 
-    async userToken(loginInfo) {
+    /** A user's access token; `scope` defaults to the portal's scopes less offline.access. */
+    async userToken(loginInfo, scope = directScopes) {
       const response = await call("/api/auth/token", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: tokenBody({ grant_type: "login_info", login_info: loginInfo }),
+        body: tokenBody({ grant_type: "login_info", login_info: loginInfo, scope }),
       });
       return (await json(response, tokenAnswer, "login_info token")).access_token;
     },

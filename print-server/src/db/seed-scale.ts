@@ -12,8 +12,6 @@ export const SCALE = {
   managerPassword: "printmanager",
 } as const;
 
-const DAY = 86_400;
-
 /**
  * Adds `users` generated users with twelve months of printing, for performance
  * work. One transaction of prepared statements keeps it to seconds. Users
@@ -57,9 +55,10 @@ export async function seedScale(db: Db, lookupKey: Buffer, users: number, now = 
        VALUES (?, ?, 'printed', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const current = new Date(now * 1000);
-    const monthStarts = Array.from({ length: SCALE.months }, (_, m) =>
-      Date.UTC(current.getUTCFullYear(), current.getUTCMonth() - m, 1) / 1000,
-    );
+    const months = Array.from({ length: SCALE.months }, (_, m) => ({
+      start: Date.UTC(current.getUTCFullYear(), current.getUTCMonth() - m, 1) / 1000,
+      end: Date.UTC(current.getUTCFullYear(), current.getUTCMonth() - m + 1, 1) / 1000,
+    }));
     for (let n = 1; n <= users; n++) {
       const number = String(n).padStart(6, "0");
       const userId = Number(
@@ -69,9 +68,10 @@ export async function seedScale(db: Db, lookupKey: Buffer, users: number, now = 
         ).lastInsertRowid,
       );
       const accountId = Number(insertAccount.run(userId).lastInsertRowid);
-      insertLedger.run(accountId, monthStarts[SCALE.months - 1], rnd.int(0, 5000));
-      for (const monthStart of monthStarts) {
-        const span = Math.max(1, Math.min(30 * DAY, now - monthStart - 60));
+      insertLedger.run(accountId, months[SCALE.months - 1]?.start, rnd.int(0, 5000));
+      for (const { start: monthStart, end: monthEnd } of months) {
+        // Inside its own calendar month, and never in the future.
+        const span = Math.max(1, Math.min(monthEnd, now - 60) - monthStart);
         const first = rnd.int(0, SCALE.printers - 1);
         for (let k = 0; k < SCALE.printersPerUserMonth; k++) {
           const printer = printers[(first + k * 7) % SCALE.printers]!;

@@ -22,10 +22,12 @@ export function compile(schema: JsonSchema, coerce = false): ValidateFunction {
 
 /** One short sentence for the first validation error, e.g. "body/id must be integer". */
 export function describeErrors(errors: ErrorObject[] | null | undefined, part: string): string {
-  const first = errors?.[0];
+  // A failed oneOf lists every branch's error first; the oneOf itself says more.
+  const first = errors?.find((e) => e.keyword === "oneOf") ?? errors?.[0];
   if (!first) return `The ${part} is not valid.`;
   const where = `${part}${first.instancePath}`;
   if (first.keyword === "required") return `${where} must have property ${String(first.params.missingProperty)}.`;
+  if (first.keyword === "oneOf") return `${where} does not match any of its allowed forms.`;
   if (first.keyword === "additionalProperties") return `${where} must not have property ${String(first.params.additionalProperty)}.`;
   return `${where} ${first.message ?? "is not valid"}.`;
 }

@@ -22,7 +22,11 @@ const FOOTER_GAP = 30;
 const MAX_MEASURED_CHARS = 300;
 const CELL_SLACK = 2;
 const PAGES_PER_LAYOUT_CACHE = 50;
-const TEXT_OPTIONS = { lineBreak: false };
+// Positions are baselines, so that text in the two fonts lines up in a row.
+const TEXT_OPTIONS = { lineBreak: false, baseline: "alphabetic" } as const;
+// Baseline offsets from the top of each line's box.
+const ROW_BASELINE = 9.5;
+const HEADER_BASELINE = 11.5;
 // pdfkit writes a page out when the next one starts and ignores stream
 // backpressure, so past this many queued bytes the writer waits for the file.
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -173,6 +177,9 @@ export async function writePdf(table: ReportTable, out: OutputFile): Promise<voi
   const small = new Widths(doc, "regular", 8);
   const heading = new Widths(doc, "bold", FONT_SIZE);
   const body = new Widths(doc, "regular", FONT_SIZE);
+  // Numbers and dates are plain ASCII: a built-in PDF font sets them without
+  // fontkit's layout, which halves the time per row.
+  const figures = new Widths(doc, "Helvetica", FONT_SIZE);
   const line = (widths: Widths, value: string, x: number, y: number, width: number) => {
     widths.use();
     doc.text(widths.fit(plain(value), width), x, y, TEXT_OPTIONS);
@@ -195,24 +202,24 @@ export async function writePdf(table: ReportTable, out: OutputFile): Promise<voi
     y = MARGIN;
     doc.fillColor("black");
     if (pageNumber === 1) {
-      line(title, table.title, MARGIN, y, textWidth);
+      line(title, table.title, MARGIN, y + 15, textWidth);
       y += 24;
       if (table.subtitle) {
-        line(subtitle, table.subtitle, MARGIN, y, textWidth);
+        line(subtitle, table.subtitle, MARGIN, y + 10, textWidth);
         y += 18;
       }
       y += 6;
     } else {
       doc.fillColor("#555555");
-      line(small, table.subtitle ? `${table.title} · ${table.subtitle}` : table.title, MARGIN, y, textWidth);
+      line(small, table.subtitle ? `${table.title} · ${table.subtitle}` : table.title, MARGIN, y + 8, textWidth);
       y += 16;
     }
     doc.fillColor("#555555");
     const footer = `Page ${pageNumber}`;
-    line(small, footer, (width - small.of(footer)) / 2, height - MARGIN, textWidth);
+    line(small, footer, (width - small.of(footer)) / 2, height - MARGIN + 8, textWidth);
 
     doc.fillColor("black");
-    for (const cell of columns) drawCell(doc, heading, cell, cell.heading, y + 3);
+    for (const cell of columns) drawCell(doc, heading, cell, cell.heading, y + HEADER_BASELINE);
     y += HEADER_HEIGHT;
     doc
       .moveTo(MARGIN, y - 2)
@@ -227,13 +234,15 @@ export async function writePdf(table: ReportTable, out: OutputFile): Promise<voi
     out.check();
     const values = readRow(table.columns, row);
     if (y + ROW_HEIGHT > bottom) await startPage();
-    columns.forEach((cell, i) => drawCell(doc, body, cell, cellText(cell.column, values[i] ?? null), y + 2));
+    columns.forEach((cell, i) =>
+      drawCell(doc, cell.column.type === "text" ? body : figures, cell, cellText(cell.column, values[i] ?? null), y + ROW_BASELINE),
+    );
     y += ROW_HEIGHT;
     rowCount += 1;
   }
   if (rowCount === 0) {
     doc.fillColor("#555555");
-    line(body, "No rows.", MARGIN + CELL_PADDING, y + 2, 200);
+    line(body, "No rows.", MARGIN + CELL_PADDING, y + ROW_BASELINE, 200);
   }
   out.check();
   doc.end();

@@ -17,7 +17,7 @@ export class ZipPackage {
 
   constructor(private readonly out: OutputFile) {
     out.watch(this.zip);
-    const output = this.zip.outputStream as PassThrough;
+    const output = this.zip.outputStream;
     out.watch(output);
     output.pipe(out.stream);
   }

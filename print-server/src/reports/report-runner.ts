@@ -29,6 +29,8 @@ export interface ExecutionRow {
 }
 
 const CONCURRENCY = 2;
+/** Unfinished executions one owner may have; more would let one caller queue work (and files) without bound. */
+export const MAX_UNFINISHED_PER_OWNER = 10;
 
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
@@ -45,6 +47,10 @@ export function createReportRunner(db: Db, paths: DataPaths, config: ServerConfi
      VALUES (?, ?, ?, ?, 'running', ?)`,
   );
   const byId = db.prepare("SELECT * FROM report_executions WHERE id = ?");
+  const unfinishedOfUser = db.prepare("SELECT count(*) FROM report_executions WHERE state = 'running' AND owner_user_id = ?").pluck();
+  const unfinishedOfClient = db.prepare(
+    "SELECT count(*) FROM report_executions WHERE state = 'running' AND owner_user_id IS NULL AND owner_client_id = ?",
+  ).pluck();
   const finish = db.prepare(
     "UPDATE report_executions SET state = 'done', finished_at = ?, file_name = ?, download_name = ? WHERE id = ? AND state = 'running'",
   );
@@ -144,6 +150,10 @@ export function createReportRunner(db: Db, paths: DataPaths, config: ServerConfi
       schedule(id, report, format, owner);
       return id;
     },
+
+    /** Executions of this owner that are queued or running. */
+    unfinished: (owner: ExecutionOwner): number =>
+      Number(owner.userId === null ? unfinishedOfClient.get(owner.clientId) : unfinishedOfUser.get(owner.userId)),
 
     /** The execution if it belongs to this owner; anyone else's is undefined (answered as 404). */
     find(id: number, owner: ExecutionOwner): (ExecutionRow & { filePath: string | null }) | undefined {

@@ -4,7 +4,7 @@ import type { RequestAuth } from "../auth/request-auth.js";
 import { REPORT_CONTENT_TYPES, REPORT_FORMATS, type ReportFormat } from "../report-formats/index.js";
 import { apiErrors } from "../errors.js";
 import { visibleReports } from "../reports/report-catalog.js";
-import type { ExecutionOwner } from "../reports/report-runner.js";
+import { MAX_UNFINISHED_PER_OWNER, type ExecutionOwner } from "../reports/report-runner.js";
 import type { Services } from "../services.js";
 import { apiRoute } from "./api-route.js";
 
@@ -28,7 +28,11 @@ export function reportRoutes(app: FastifyInstance, s: Services): void {
     const { id, format } = request.body as { id: number; format: ReportFormat };
     const report = reportsFor(auth).find((r) => r.id === id);
     if (!report) throw apiErrors.notFound("The report");
-    return { executionId: s.reports.start(report, format, ownerOf(auth)) };
+    const owner = ownerOf(auth);
+    if (s.reports.unfinished(owner) >= MAX_UNFINISHED_PER_OWNER) {
+      throw apiErrors.tooManyRequests(10, `At most ${MAX_UNFINISHED_PER_OWNER} reports may run at once. Wait for one to finish.`);
+    }
+    return { executionId: s.reports.start(report, format, owner) };
   });
 
   apiRoute(app, s, "downloadReportExecution", async (request, reply, auth) => {

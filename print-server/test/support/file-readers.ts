@@ -3,12 +3,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { parse } from "csv-parse/sync";
 
 const run = promisify(execFile);
 
 /**
  * Opens a report file with the usual reader of its format (Debian packages
- * poppler-utils, libxml2-utils, libreoffice-calc-nogui) and returns its text.
+ * poppler-utils, libxml2-utils, libreoffice-calc-nogui; csv-parse for CSV)
+ * and returns its text.
  */
 export async function readWithRealReader(format: string, bytes: Buffer): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), "report-reader-"));
@@ -20,7 +22,12 @@ export async function readWithRealReader(format: string, bytes: Buffer): Promise
       await run("xmllint", ["--noout", file]);
       return bytes.toString("utf8");
     }
-    if (format === "csv") return bytes.toString("utf8");
+    if (format === "csv") {
+      // RFC 4180 read strictly: CRLF records, a header row, the same number of fields in every record.
+      const records = parse(bytes, { bom: false, record_delimiter: "\r\n", relax_quotes: false, relax_column_count: false }) as string[][];
+      if (records.length < 2) throw new Error("the CSV has no data rows under its header");
+      return records.map((r) => r.join("\t")).join("\n");
+    }
     // A profile of its own, so parallel conversions do not share LibreOffice's lock.
     await run(
       "soffice",

@@ -1,0 +1,71 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:https";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createPrintServerApi } from "./api-client";
+import { isPrintServerUp } from "./server-status";
+import { signInUser } from "./token-endpoint";
+
+vi.mock("server-only", () => ({}));
+
+// A real HTTPS server with a CA made for this test (openssl): the client must
+// trust exactly the CA it is given, and never connect to an unknown one.
+
+let dir: string;
+let caPem: string;
+let server: Server;
+let baseUrl: string;
+
+function openssl(args: string[]): void {
+  execFileSync("openssl", args, { cwd: dir, stdio: "ignore" });
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "portal-client-test-"));
+  openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.crt", "-days", "1", "-subj", "/CN=Test CA"]);
+  openssl(["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"]);
+  writeFileSync(join(dir, "san.ext"), "subjectAltName=IP:127.0.0.1\n");
+  openssl(["x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.crt", "-days", "1", "-extfile", "san.ext"]);
+  caPem = readFileSync(join(dir, "ca.crt"), "utf8");
+  server = createServer({ key: readFileSync(join(dir, "server.key")), cert: readFileSync(join(dir, "server.crt")) }, (req, res) => {
+    if (req.url === "/api/server/status") {
+      res.writeHead(200, { "content-type": "application/json" }).end("1");
+    } else if (req.url === "/api/auth/token") {
+      // Never answers: the client's timeout must end the wait.
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 30_000);
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("createPrintServerApi over real TLS", () => {
+  it("trusts the server through the given CA file", async () => {
+    expect(await isPrintServerUp(createPrintServerApi({ baseUrl, caPem, timeoutMs: 2000 }))).toBe(true);
+  });
+
+  it("refuses a server whose CA it was not given", async () => {
+    const api = createPrintServerApi({ baseUrl, timeoutMs: 2000 });
+    expect(await isPrintServerUp(api)).toBe(false);
+    await expect(signInUser({ method: "pin", pin: "1" }, undefined, { api, clientId: "c", clientSecret: "s", scopes: "users" })).rejects.toMatchObject({
+      code: "unreachable",
+    });
+  });
+
+  it("gives up on a server that does not answer", async () => {
+    const api = createPrintServerApi({ baseUrl, caPem, timeoutMs: 300 });
+    await expect(signInUser({ method: "pin", pin: "1" }, undefined, { api, clientId: "c", clientSecret: "s", scopes: "users" })).rejects.toMatchObject({
+      code: "unreachable",
+    });
+  });
+});

@@ -1,0 +1,205 @@
+#!/usr/bin/env node
+// `npm run bench [-- --quick]`: the portal measured against the print server it
+// fronts, side by side in one run (issue 7). Builds the portal if needed,
+// starts a scaled print server and the production portal on free ports of
+// 127.0.0.1, prints one table with PASS/MISS per budget, and writes the same
+// figures to bench-results/latest.json plus a timestamped copy.
+//
+// The scaled organisations live in .data/bench-print-server-<scale> and are
+// seeded on first use only (about a minute for the large one).
+
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import { root } from "./lib/stack.mjs";
+import { BenchError } from "./bench/bench-error.mjs";
+import { ensurePortalBuild, startBenchPortal, startPrintServerFor, stopEverything, track } from "./bench/bench-stack.mjs";
+import { checkBudgets } from "./bench/budgets.mjs";
+import { measureDownload } from "./bench/measure-download.mjs";
+import { measureLighthouse, measurePageJs } from "./bench/measure-pages.mjs";
+import { measureApiOverhead, measureSignIn } from "./bench/measure-portal-api.mjs";
+import { MANAGER, MONTHLY_SUMMARY_REPORT_ID, measurePrintServerThroughput, measureReportGeneration, scaleUserPin } from "./bench/measure-print-server.mjs";
+import { LOGIN_TYPE, printServerClient } from "./bench/print-server-client.mjs";
+import { signInToPortal } from "./bench/portal-session.mjs";
+import { renderTable, writeResults } from "./bench/report.mjs";
+
+const quick = process.argv.includes("--quick");
+const ROWS_PER_USER = 12 * 12; // months x printers per user and month (seed-scale.ts)
+const LARGE_FILE_BYTES = 200 * 1024 * 1024;
+
+const PLANS = {
+  // About 12 minutes on a 2-core machine once the organisations are seeded.
+  full: {
+    downloadScale: 20_000, // monthly summary CSV of about 250 MB
+    formatScale: 1_000,
+    formats: ["csv", "xml", "xlsx", "ods", "pdf"],
+    runs: 3,
+    loadMs: 5_000,
+    warmupMs: 1_000,
+    connections: 10,
+    apiConnections: [1, 10],
+    signInRounds: 15,
+    pageRuns: 3,
+    lighthouseRuns: 3,
+    reportTimeoutMs: 6 * 60_000,
+    watchdogMs: 40 * 60_000,
+  },
+  // A smoke run of a minute or two: small files, single runs.
+  quick: {
+    downloadScale: 200,
+    formatScale: 200,
+    formats: ["csv", "xml", "xlsx", "ods", "pdf"],
+    runs: 1,
+    loadMs: 2_000,
+    warmupMs: 500,
+    connections: 10,
+    apiConnections: [10],
+    signInRounds: 5,
+    pageRuns: 1,
+    lighthouseRuns: 1,
+    reportTimeoutMs: 2 * 60_000,
+    watchdogMs: 15 * 60_000,
+  },
+};
+const plan = PLANS[quick ? "quick" : "full"];
+
+const say = (text) => console.log(`[bench] ${text}`);
+let stopping = false;
+
+async function shutDown(code, why) {
+  if (stopping) return;
+  stopping = true;
+  if (why) console.error(`[bench] ${why}`);
+  await stopEverything();
+  process.exit(code);
+}
+process.on("SIGINT", () => void shutDown(130, "interrupted; stopping the servers"));
+process.on("SIGTERM", () => void shutDown(143, "terminated; stopping the servers"));
+setTimeout(() => void shutDown(1, `the benchmark took longer than ${plan.watchdogMs / 60_000} minutes; stopped`), plan.watchdogMs).unref();
+
+async function printServerOnly(results) {
+  const server = await startPrintServerFor(plan.formatScale, say);
+  const ps = printServerClient({ url: server.url, caPem: server.caPem, ...server.client });
+  try {
+    say("print server: token endpoint and report list throughput");
+    await attempt(results, "printServer", () => measurePrintServerThroughput(server, ps, plan));
+    say(`print server: monthly summary per format at scale ${plan.formatScale}`);
+    await attempt(results, "reportGeneration", async () => ({
+      scale: plan.formatScale,
+      rows: plan.formatScale * ROWS_PER_USER,
+      formats: await measureReportGeneration(ps, { formats: plan.formats, runs: plan.runs, timeoutMs: plan.reportTimeoutMs, say }),
+    }));
+  } finally {
+    await ps.close();
+  }
+  return server;
+}
+
+/** Runs one group of measurements; a failure is recorded and the others still run. */
+async function attempt(results, key, measure) {
+  try {
+    results[key] = await measure();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    results.errors ??= {};
+    results.errors[key] = message;
+    say(`${key}: failed: ${message}`);
+  }
+}
+
+async function downloadFigures(ps, portal) {
+  say(`download: generating the monthly summary CSV at scale ${plan.downloadScale}`);
+  const managerToken = await ps.userToken({ type: LOGIN_TYPE.password, ...MANAGER });
+  const started = Date.now();
+  const executionId = await ps.startReport(managerToken, MONTHLY_SUMMARY_REPORT_ID, "csv");
+  await ps.waitForReport(managerToken, executionId, { timeoutMs: plan.reportTimeoutMs });
+  const generationSeconds = (Date.now() - started) / 1000;
+  say(`download: file ready after ${generationSeconds.toFixed(1)} s; fetching it directly and through the portal`);
+  const managerCookie = await signInToPortal(portal.url, { method: "password", username: MANAGER.user, password: MANAGER.pwd });
+  const download = {
+    ...(await measureDownload({
+      executionId,
+      ps,
+      userToken: managerToken,
+      portalUrl: portal.url,
+      cookie: managerCookie,
+      portalPid: portal.pid,
+      runs: plan.runs,
+      say,
+    })),
+    generationSeconds: Number(generationSeconds.toFixed(2)),
+  };
+  if (download.bytes < LARGE_FILE_BYTES) {
+    download.note = quick
+      ? "quick run: a small file"
+      : `the file is below 200 MB (the seeded months have aged out): delete .data/bench-print-server-${plan.downloadScale} to seed it anew`;
+    say(`download: note: ${download.note}`);
+  }
+  return download;
+}
+
+async function withPortal(results, server) {
+  const ps = printServerClient({ url: server.url, caPem: server.caPem, ...server.client });
+  try {
+    const portal = await startBenchPortal(server, say);
+    say(`portal serves from pid ${portal.pid}`);
+    await attempt(results, "download", () => downloadFigures(ps, portal));
+
+    const pin = scaleUserPin(1);
+    const userCookie = await signInToPortal(portal.url, { method: "pin", pin });
+    say("API overhead: portal route vs the same print server call");
+    await attempt(results, "api", () => measureApiOverhead({ printServer: server, ps, portalUrl: portal.url, cookie: userCookie, pin, plan }));
+    say("sign-in round trips");
+    await attempt(results, "signIn", () => measureSignIn({ ps, portalUrl: portal.url, pin: scaleUserPin(2), rounds: plan.signInRounds }));
+    say("pages: JavaScript loaded in Chromium");
+    await attempt(results, "pages", () => measurePageJs({ portalUrl: portal.url, cookie: userCookie, runs: plan.pageRuns }));
+    say("pages: Lighthouse (mobile)");
+    await attempt(results, "lighthouse", () => measureLighthouse({ portalUrl: portal.url, cookie: userCookie, runs: plan.lighthouseRuns, say, track }));
+  } finally {
+    await ps.close();
+  }
+}
+
+async function main() {
+  const startedAt = new Date().toISOString();
+  const results = { plan: { mode: quick ? "quick" : "full", ...plan } };
+  say(`${quick ? "quick" : "full"} run on ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  const built = await ensurePortalBuild(say);
+
+  if (plan.formatScale === plan.downloadScale) {
+    const server = await printServerOnly(results);
+    await withPortal(results, server);
+  } else {
+    await printServerOnly(results);
+    await stopEverything();
+    const large = await startPrintServerFor(plan.downloadScale, say);
+    say(`print server ready after ${(large.startMs / 1000).toFixed(0)} s`);
+    await withPortal(results, large);
+  }
+  await stopEverything();
+
+  const budgets = checkBudgets(results);
+  const finishedAt = new Date().toISOString();
+  const document = {
+    startedAt,
+    finishedAt,
+    durationSeconds: Math.round((Date.parse(finishedAt) - Date.parse(startedAt)) / 1000),
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))) },
+    portalBuiltByThisRun: built,
+    ...results,
+    budgets,
+  };
+  console.log(`\n${renderTable(results, budgets)}\n`);
+  const file = writeResults(join(root, "bench-results"), document);
+  say(`figures written to bench-results/latest.json and ${file.slice(root.length)}`);
+  say(`${budgets.filter((b) => b.pass).length} of ${budgets.length} budgets met; ${document.durationSeconds} s in all`);
+  if (results.errors) {
+    say(`some figures could not be measured: ${Object.keys(results.errors).join(", ")}`);
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => void shutDown(1, error instanceof BenchError ? `failed: ${error.message}` : `failed: ${error?.message ?? String(error)}`),
+);

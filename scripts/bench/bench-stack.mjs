@@ -1,0 +1,81 @@
+// The benchmark's stack: the scaled print server and the production portal on
+// free ports of 127.0.0.1, wired with a fresh client registration, the print
+// server's CA in a temporary file and a random AUTH_SECRET. Every child is
+// tracked so one call stops them all, on success, failure or Ctrl-C.
+
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildPortal, exportCa, portalNeedsBuild, registerPortalClient, startPortal, stopChild } from "../lib/stack.mjs";
+import { startScaledPrintServer } from "./print-server.mjs";
+import { listeningPid } from "./process-memory.mjs";
+
+const children = new Set();
+const tempDirs = new Set();
+
+export function track(child) {
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  return child;
+}
+
+export async function stopEverything() {
+  await Promise.all([...children].map((child) => stopChild(child)));
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  tempDirs.clear();
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export async function ensurePortalBuild(say) {
+  if (!portalNeedsBuild()) return false;
+  say("building the portal (next build)");
+  await buildPortal();
+  return true;
+}
+
+/** Starts a scaled print server and registers the portal with it. */
+export async function startPrintServerFor(scale, say) {
+  say(`starting the print server with --scale ${scale} (the first start of a scale seeds it)`);
+  const started = Date.now();
+  const server = await startScaledPrintServer(scale);
+  track(server.child);
+  const workDir = mkdtempSync(join(tmpdir(), "print-portal-bench-"));
+  tempDirs.add(workDir);
+  const caPem = await exportCa(server.env);
+  const caFile = join(workDir, "print-server-ca.pem");
+  writeFileSync(caFile, caPem);
+  const client = await registerPortalClient(server.env, `Print Portal (benchmark ${new Date().toISOString()})`);
+  return { ...server, caPem, caFile, client, startMs: Date.now() - started };
+}
+
+/** Starts the production portal against `printServer`; answers its URL and the pid that serves it. */
+export async function startBenchPortal(printServer, say) {
+  const port = await freePort();
+  const portalUrl = `http://127.0.0.1:${port}`;
+  say(`starting the production portal on ${portalUrl}`);
+  const portal = await startPortal({
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOSTNAME: "127.0.0.1",
+    PORTAL_URL: portalUrl,
+    PRINT_SERVER_URL: printServer.url,
+    PRINT_SERVER_CA_FILE: printServer.caFile,
+    PRINT_SERVER_CLIENT_ID: printServer.client.clientId,
+    PRINT_SERVER_CLIENT_SECRET: printServer.client.clientSecret,
+    AUTH_SECRET: randomBytes(33).toString("base64url"),
+  });
+  track(portal.child);
+  return { child: portal.child, url: portalUrl, pid: listeningPid(port) };
+}

@@ -1,0 +1,95 @@
+// One large report file, fetched directly from the print server and through
+// the portal's download route in the same run, alternately; the portal
+// process's resident memory is sampled while it streams.
+
+import { fetch } from "undici";
+import { BenchError } from "./bench-error.mjs";
+import { sampleRss } from "./process-memory.mjs";
+import { median, round } from "./stats.mjs";
+
+const MB = 1024 * 1024;
+
+async function drain(response, what, limitBytes = Infinity) {
+  if (response.status !== 200 || !response.body) {
+    await response.body?.cancel();
+    throw new BenchError(`${what} answered ${response.status}`);
+  }
+  let bytes = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes >= limitBytes) {
+      await reader.cancel();
+      break;
+    }
+  }
+  return bytes;
+}
+
+async function timed(fetchFile) {
+  const started = process.hrtime.bigint();
+  const bytes = await fetchFile();
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return { bytes, seconds, mbPerSecond: bytes / MB / seconds };
+}
+
+/**
+ * @param {object} o
+ * @param {number} o.executionId   a finished execution owned by the user behind both credentials
+ * @param {object} o.ps            print server client (direct)
+ * @param {string} o.userToken     that user's print server token
+ * @param {string} o.portalUrl
+ * @param {string} o.cookie        that user's portal session
+ * @param {number} o.portalPid     the process that serves the portal
+ * @param {number} o.runs
+ */
+export async function measureDownload({ executionId, ps, userToken, portalUrl, cookie, portalPid, runs, say }) {
+  const direct = () =>
+    fetch(`${ps.base}/api/v3/reports/executions/${executionId}/download`, {
+      headers: { authorization: `Bearer ${userToken}` },
+      dispatcher: ps.dispatcher,
+    });
+  const viaPortal = () => fetch(`${portalUrl}/api/reports/executions/${executionId}/download`, { headers: { cookie } });
+
+  // Loads the route's code once, so the first measured run is not also a cold start.
+  await drain(await viaPortal(), "the portal's download route", 8 * MB);
+
+  const directRuns = [];
+  const portalRuns = [];
+  for (let run = 0; run < runs; run++) {
+    directRuns.push(await timed(async () => drain(await direct(), "the print server's download")));
+    const sampler = sampleRss(portalPid);
+    let memory;
+    try {
+      const result = await timed(async () => drain(await viaPortal(), "the portal's download route"));
+      memory = sampler.stop();
+      portalRuns.push({ ...result, ...memory });
+    } finally {
+      if (!memory) sampler.stop();
+    }
+    const d = directRuns.at(-1);
+    const p = portalRuns.at(-1);
+    say?.(
+      `  run ${run + 1}: direct ${d.mbPerSecond.toFixed(0)} MB/s, portal ${p.mbPerSecond.toFixed(0)} MB/s, portal RSS +${(p.growthBytes / MB).toFixed(1)} MB`,
+    );
+  }
+  const sizes = new Set([...directRuns, ...portalRuns].map((r) => r.bytes));
+  if (sizes.size !== 1) throw new BenchError(`the downloads differ in size: ${[...sizes].join(", ")} bytes`);
+
+  const directMbps = median(directRuns.map((r) => r.mbPerSecond));
+  const portalMbps = median(portalRuns.map((r) => r.mbPerSecond));
+  return {
+    bytes: directRuns[0].bytes,
+    runs,
+    directMbPerSecond: round(directMbps, 1),
+    portalMbPerSecond: round(portalMbps, 1),
+    ratio: round(portalMbps / directMbps, 3),
+    directSeconds: round(median(directRuns.map((r) => r.seconds)), 2),
+    portalSeconds: round(median(portalRuns.map((r) => r.seconds)), 2),
+    portalRssGrowthMb: round(median(portalRuns.map((r) => r.growthBytes / MB)), 1),
+    portalRssGrowthMaxMb: round(Math.max(...portalRuns.map((r) => r.growthBytes / MB)), 1),
+    portalRssBaselineMb: round(median(portalRuns.map((r) => r.baselineBytes / MB)), 1),
+  };
+}

@@ -1,0 +1,75 @@
+// What the portal adds to one print server call, and to a sign-in.
+//
+// API: GET /api/me makes exactly one print server call (GET /v3/users/{id}
+// ?include=aliases with the user's token). The same call is made directly with
+// a token of the same user, with the same generator and concurrency.
+
+import { decodeJwt } from "jose";
+import { fetch } from "undici";
+import { portalScopes } from "../lib/stack.mjs";
+import { BenchError } from "./bench-error.mjs";
+import { LOGIN_TYPE } from "./print-server-client.mjs";
+import { repeatLoad } from "./measure-print-server.mjs";
+import { loadSignInForm, postSignIn } from "./portal-session.mjs";
+import { elapsedMs, median, percentile, round } from "./stats.mjs";
+
+export const PORTAL_API_ROUTE = "/api/me";
+const upstreamPath = (userId) => `/api/v3/users/${userId}?include=aliases`;
+
+/** Portal route vs direct call, at each concurrency in plan.apiConnections. */
+export async function measureApiOverhead({ printServer, ps, portalUrl, cookie, pin, plan }) {
+  const token = await ps.userToken({ type: LOGIN_TYPE.pin, pin });
+  const userId = Number(decodeJwt(token).sub);
+  if (!Number.isInteger(userId)) throw new BenchError("the user token has no numeric subject");
+
+  const check = await fetch(`${portalUrl}${PORTAL_API_ROUTE}`, { headers: { cookie } });
+  await check.body?.cancel();
+  if (check.status !== 200) throw new BenchError(`${PORTAL_API_ROUTE} answered ${check.status} with the bench session`);
+
+  const levels = [];
+  for (const connections of plan.apiConnections) {
+    const common = { connections, durationMs: plan.loadMs, warmupMs: plan.warmupMs };
+    const direct = await repeatLoad(
+      { ...common, origin: printServer.url, caPem: printServer.caPem, path: upstreamPath(userId), headers: { authorization: `Bearer ${token}` } },
+      plan.runs,
+    );
+    const portal = await repeatLoad({ ...common, origin: portalUrl, path: PORTAL_API_ROUTE, headers: { cookie } }, plan.runs);
+    levels.push({
+      connections,
+      direct,
+      portal,
+      overheadP50Ms: round(portal.p50Ms - direct.p50Ms, 2),
+      overheadP99Ms: round(portal.p99Ms - direct.p99Ms, 2),
+    });
+  }
+  return { route: PORTAL_API_ROUTE, upstream: "GET /api/v3/users/{id}?include=aliases", levels };
+}
+
+/**
+ * Sequential PIN sign-ins: the portal's form post vs the login_info token call
+ * alone, with the portal's scopes (offline.access too, so both store a refresh token).
+ */
+export async function measureSignIn({ ps, portalUrl, pin, rounds }) {
+  const form = await loadSignInForm(portalUrl);
+  const portal = [];
+  const direct = [];
+  // One of each first: route code loading and TLS set-up are not what a person waits for every time.
+  await postSignIn(portalUrl, form, { method: "pin", pin });
+  await ps.userToken({ type: LOGIN_TYPE.pin, pin }, portalScopes);
+  for (let i = 0; i < rounds; i++) {
+    let started = process.hrtime.bigint();
+    await ps.userToken({ type: LOGIN_TYPE.pin, pin }, portalScopes);
+    direct.push(elapsedMs(started));
+    started = process.hrtime.bigint();
+    await postSignIn(portalUrl, form, { method: "pin", pin });
+    portal.push(elapsedMs(started));
+  }
+  return {
+    rounds,
+    portalMs: round(median(portal), 1),
+    portalP90Ms: round(percentile(portal, 90), 1),
+    loginInfoMs: round(median(direct), 1),
+    loginInfoP90Ms: round(percentile(direct, 90), 1),
+    overheadMs: round(median(portal) - median(direct), 1),
+  };
+}

@@ -1,0 +1,71 @@
+// The print server alone: token endpoint and report list throughput, and how
+// long the organisation's monthly summary takes per format.
+
+import { closedLoopLoad } from "./closed-loop-load.mjs";
+import { LOGIN_TYPE } from "./print-server-client.mjs";
+import { median, round } from "./stats.mjs";
+
+/** The organisation-wide "Monthly summary" (print-server/src/reports/report-catalog.ts). */
+export const MONTHLY_SUMMARY_REPORT_ID = 4;
+export const MANAGER = { user: "manager", pwd: "printmanager" };
+/** Users of a scaled organisation sign in by PIN 1000000 + n (print-server/src/db/seed-scale.ts). */
+export const scaleUserPin = (n) => String(1_000_000 + n);
+
+function medianOfRuns(runs) {
+  return {
+    requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
+    p50Ms: median(runs.map((r) => r.p50Ms)),
+    p99Ms: median(runs.map((r) => r.p99Ms)),
+    requests: runs.reduce((sum, r) => sum + r.requests, 0),
+    failures: runs.reduce((sum, r) => sum + r.non2xx + r.errors, 0),
+    runs: runs.length,
+  };
+}
+
+export async function repeatLoad(options, runs) {
+  const results = [];
+  for (let i = 0; i < runs; i++) results.push(await closedLoopLoad(options));
+  return medianOfRuns(results);
+}
+
+/** Requests per second of POST /api/auth/token (both grants) and GET /v3/reports. */
+export async function measurePrintServerThroughput(server, ps, plan) {
+  const common = { origin: server.url, caPem: server.caPem, connections: plan.connections, durationMs: plan.loadMs, warmupMs: plan.warmupMs };
+  const json = { "content-type": "application/json" };
+  const clientCredentials = await repeatLoad(
+    { ...common, path: "/api/auth/token", method: "POST", headers: json, body: ps.tokenRequestBody({ grant_type: "client_credentials" }) },
+    plan.runs,
+  );
+  const loginInfo = await repeatLoad(
+    {
+      ...common,
+      path: "/api/auth/token",
+      method: "POST",
+      headers: json,
+      body: ps.tokenRequestBody({ grant_type: "login_info", login_info: { type: LOGIN_TYPE.pin, pin: scaleUserPin(3) } }),
+    },
+    plan.runs,
+  );
+  const userToken = await ps.userToken({ type: LOGIN_TYPE.pin, pin: scaleUserPin(3) });
+  const reportList = await repeatLoad(
+    { ...common, path: "/api/v3/reports", headers: { authorization: `Bearer ${userToken}` } },
+    plan.runs,
+  );
+  return { connections: plan.connections, clientCredentials, loginInfo, reportList };
+}
+
+/** Seconds from POST /v3/reports/executions until the download answers 200, per format (median of runs). */
+export async function measureReportGeneration(ps, { formats, runs, timeoutMs, say }) {
+  const token = await ps.userToken({ type: LOGIN_TYPE.password, ...MANAGER });
+  const seconds = Object.fromEntries(formats.map((f) => [f, []]));
+  for (let run = 0; run < runs; run++) {
+    for (const format of formats) {
+      const started = Date.now();
+      const executionId = await ps.startReport(token, MONTHLY_SUMMARY_REPORT_ID, format);
+      await ps.waitForReport(token, executionId, { timeoutMs });
+      seconds[format].push((Date.now() - started) / 1000);
+      say?.(`  monthly summary as ${format}: ${seconds[format].at(-1).toFixed(1)} s`);
+    }
+  }
+  return Object.fromEntries(formats.map((f) => [f, { seconds: round(median(seconds[f]), 2), runs: seconds[f].map((s) => round(s, 2)) }]));
+}
