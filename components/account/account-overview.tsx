@@ -1,25 +1,11 @@
-"use client";
+import { IntlScope } from "@/lib/i18n/intl-scope";
+import { AccountPanels } from "./account-panels";
 
-import { useMoneyOverview, useProfile } from "./account-queries";
-import { MoneyPanel } from "./money-panel";
-import { ProfilePanel } from "./profile-panel";
-import { RefreshBar } from "./refresh-bar";
-import { useDisplayLocale } from "./use-display-locale";
-
-/** The home page's account overview: balance first, then who the person is. */
+/** The home page's account overview, in the request's language. */
 export function AccountOverview() {
-  // Same queries as the panels (shared by key), read here for the locale and
-  // the "last updated" time.
-  const profile = useProfile();
-  const money = useMoneyOverview();
-  const locale = useDisplayLocale(profile.data?.language);
-  const times = [money, profile].filter((query) => query.data !== undefined).map((query) => query.dataUpdatedAt);
-  const updatedAt = times.length > 0 ? Math.min(...times) : undefined;
   return (
-    <div className="flex flex-col gap-6">
-      <RefreshBar updatedAt={updatedAt} locale={locale} />
-      <MoneyPanel locale={locale} />
-      <ProfilePanel locale={locale} />
-    </div>
+    <IntlScope namespaces={["account"]}>
+      <AccountPanels />
+    </IntlScope>
   );
 }

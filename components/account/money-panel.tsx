@@ -1,23 +1,22 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { formatMoney } from "@/lib/account/money-format";
 import type { MoneyOverview } from "@/lib/account/money-overview";
 import { useMoneyOverview } from "./account-queries";
 import { CreditAccountRow } from "./credit-account-row";
 import { formatTime } from "./format-time";
-import { accountText } from "./messages";
 import { PanelProblem } from "./panel-problem";
 import { panelFailure, PanelError } from "./panel-request";
 import { PanelSection, SkeletonLine } from "./panel-section";
 import { QuotaMeter } from "./quota-meter";
 
-const text = accountText.balance;
-
 function MoneySkeleton() {
+  const t = useTranslations("account.balance");
   return (
     <div className="flex flex-col gap-6">
-      <p className="sr-only">{text.loading}</p>
+      <p className="sr-only">{t("loading")}</p>
       <div className="flex flex-col gap-2">
         <SkeletonLine className="h-6 w-36" />
         <SkeletonLine className="h-12 w-48" />
@@ -36,16 +35,17 @@ function MoneySkeleton() {
 }
 
 function MoneyDetails({ overview, locale }: { overview: MoneyOverview; locale: string }) {
+  const t = useTranslations("account.balance");
   const labelId = useId();
   const { credit, quota, currency } = overview;
-  if (!credit && !quota) return <p className="text-fg-muted">{text.nothingTracked}</p>;
+  if (!credit && !quota) return <p className="text-fg-muted">{t("nothingTracked")}</p>;
   return (
     <div className="flex flex-col gap-6">
       {credit && credit.accounts.length > 0 ? (
         // The one figure people come for: the largest thing on the page.
         <div role="group" aria-labelledby={labelId} className="flex flex-col gap-1">
           <p id={labelId} className="font-medium text-fg-muted">
-            {text.availableToPrint}
+            {t("availableToPrint")}
           </p>
           <p data-testid="available-to-print" className="text-5xl font-bold leading-none tabular-nums sm:text-6xl">
             {formatMoney(credit.availableToPrint, currency, locale)}
@@ -54,7 +54,7 @@ function MoneyDetails({ overview, locale }: { overview: MoneyOverview; locale: s
       ) : null}
       {credit ? (
         <div className="flex flex-col gap-1">
-          <h3 className="font-semibold">{text.creditHeading}</h3>
+          <h3 className="font-semibold">{t("creditHeading")}</h3>
           {credit.accounts.length > 0 ? (
             <ul className="divide-y divide-border">
               {credit.accounts.map((account, index) => (
@@ -62,23 +62,23 @@ function MoneyDetails({ overview, locale }: { overview: MoneyOverview; locale: s
               ))}
             </ul>
           ) : (
-            <p className="text-fg-muted">{text.noCreditAccount}</p>
+            <p className="text-fg-muted">{t("noCreditAccount")}</p>
           )}
         </div>
       ) : null}
       {quota ? (
         <div className="flex flex-col gap-3">
-          <h3 className="font-semibold">{text.quotaHeading}</h3>
+          <h3 className="font-semibold">{t("quotaHeading")}</h3>
           {quota.accounts.length > 0 ? (
             <ul className="flex flex-col gap-4">
               {quota.accounts.map((account, index) => (
                 <li key={index}>
-                  <QuotaMeter account={account} locale={locale} />
+                  <QuotaMeter account={account} />
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="text-fg-muted">{text.noQuota}</p>
+            <p className="text-fg-muted">{t("noQuota")}</p>
           )}
         </div>
       ) : null}
@@ -88,20 +88,21 @@ function MoneyDetails({ overview, locale }: { overview: MoneyOverview; locale: s
 
 /** Credit and quota: loads, fails and retries on its own. */
 export function MoneyPanel({ locale }: { locale: string }) {
+  const t = useTranslations("account.balance");
   const query = useMoneyOverview();
   const failure = query.error ? panelFailure(query.error) : undefined;
   const retryAfter = query.error instanceof PanelError ? query.error.retryAfterSeconds : undefined;
   const retry = () => void query.refetch();
   return (
-    <PanelSection title={text.heading} busy={query.isPending}>
+    <PanelSection title={t("heading")} busy={query.isPending}>
       {query.data ? (
         <>
           {failure ? (
             <PanelProblem
               failure={failure}
               retryAfterSeconds={retryAfter}
-              headline={text.staleFailed(formatTime(query.dataUpdatedAt, locale))}
-              notPermitted={text.notPermitted}
+              headline={t("staleFailed", { time: formatTime(query.dataUpdatedAt, locale) })}
+              notPermitted={t("notPermitted")}
               onRetry={retry}
               retrying={query.isFetching}
             />
@@ -112,8 +113,8 @@ export function MoneyPanel({ locale }: { locale: string }) {
         <PanelProblem
           failure={failure}
           retryAfterSeconds={retryAfter}
-          headline={text.failed}
-          notPermitted={text.notPermitted}
+          headline={t("failed")}
+          notPermitted={t("notPermitted")}
           onRetry={retry}
           retrying={query.isFetching}
         />

@@ -1,26 +1,28 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { signInPath } from "@/lib/auth/sign-in-path";
-import { accountText } from "./messages";
 import type { PanelFailure } from "./panel-request";
 
-function reasonFor(failure: PanelFailure, retryAfterSeconds?: number): string {
+type Reason = "unreachable" | "offline" | "sessionEnded" | "busy" | "other";
+
+function reasonFor(failure: PanelFailure): Reason {
   switch (failure) {
     case "unreachable":
     case "upstream_malformed":
-      return accountText.reasons.unreachable;
+      return "unreachable";
     case "offline":
-      return accountText.reasons.offline;
+      return "offline";
     case "session_ended":
     case "unauthenticated":
-      return accountText.reasons.sessionEnded;
+      return "sessionEnded";
     case "locked":
-      return accountText.reasons.busy(Math.max(1, Math.ceil((retryAfterSeconds ?? 60) / 60)));
+      return "busy";
     default:
-      return accountText.reasons.other;
+      return "other";
   }
 }
 
@@ -37,21 +39,23 @@ interface PanelProblemProps {
 
 /** A panel's inline problem: plain words, what to do next, and Retry where it can help. */
 export function PanelProblem({ failure, retryAfterSeconds, headline, notPermitted, onRetry, retrying }: PanelProblemProps) {
+  const t = useTranslations("account");
   if (failure === "forbidden_scope") return <Alert tone="info">{notPermitted}</Alert>;
+  const reason = reasonFor(failure);
   const ended = failure === "session_ended" || failure === "unauthenticated";
   return (
     <div className="flex flex-col items-start gap-3">
       <Alert>
-        {headline} {reasonFor(failure, retryAfterSeconds)}
+        {headline} {t(`reasons.${reason}`, { minutes: Math.max(1, Math.ceil((retryAfterSeconds ?? 60) / 60)) })}
       </Alert>
       {ended ? (
         <Link href={signInPath("/", true)} className={buttonClasses("secondary")}>
-          {accountText.signInAgain}
+          {t("signInAgain")}
         </Link>
       ) : (
         // Stays enabled while retrying so keyboard focus is never lost.
         <Button variant="secondary" onClick={() => (retrying ? undefined : onRetry())} aria-busy={retrying}>
-          {accountText.retry}
+          {t("retry")}
         </Button>
       )}
     </div>

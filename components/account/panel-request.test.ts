@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { accountText } from "./messages";
 import { fetchPanelData, PanelError, retryOnce } from "./panel-request";
 
 const schema = z.object({ currency: z.string() });
@@ -50,13 +49,5 @@ describe("retryOnce", () => {
     expect(retryOnce(1, new PanelError("unreachable"))).toBe(false);
     expect(retryOnce(0, new PanelError("forbidden_scope"))).toBe(false);
     expect(retryOnce(0, new PanelError("session_ended"))).toBe(false);
-  });
-});
-
-describe("quota wording", () => {
-  it("says pages left of the limit and the period", () => {
-    expect(accountText.balance.pagesLeft("473", "500", "month")).toBe("473 of 500 pages left this month");
-    expect(accountText.balance.pagesLeft("0", "1", "day")).toBe("0 of 1 page left today");
-    expect(accountText.balance.pagesLeft("40", null, null)).toBe("40 pages left");
   });
 });

@@ -1,15 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { MeResponse } from "@/app/api/me/schema";
 import { useProfile } from "./account-queries";
 import { formatTime } from "./format-time";
-import { accountText } from "./messages";
 import { PanelProblem } from "./panel-problem";
 import { panelFailure, PanelError } from "./panel-request";
 import { PanelSection, SkeletonLine } from "./panel-section";
-
-const text = accountText.profile;
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -21,12 +19,13 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function ProfileDetails({ profile }: { profile: MeResponse }) {
+  const t = useTranslations("account.profile");
   return (
     <dl className="flex flex-col gap-3">
-      <Row term={text.name}>{profile.fullName}</Row>
-      <Row term={text.username}>{profile.username}</Row>
-      <Row term={text.email}>{profile.email ?? <span className="text-fg-muted">{text.noEmail}</span>}</Row>
-      <Row term={text.aliases}>
+      <Row term={t("name")}>{profile.fullName}</Row>
+      <Row term={t("username")}>{profile.username}</Row>
+      <Row term={t("email")}>{profile.email ?? <span className="text-fg-muted">{t("noEmail")}</span>}</Row>
+      <Row term={t("aliases")}>
         {profile.aliases.length > 0 ? (
           <ul className="flex flex-wrap gap-2">
             {profile.aliases.map((alias) => (
@@ -36,7 +35,7 @@ function ProfileDetails({ profile }: { profile: MeResponse }) {
             ))}
           </ul>
         ) : (
-          <span className="text-fg-muted">{text.noAliases}</span>
+          <span className="text-fg-muted">{t("noAliases")}</span>
         )}
       </Row>
     </dl>
@@ -44,9 +43,10 @@ function ProfileDetails({ profile }: { profile: MeResponse }) {
 }
 
 function ProfileSkeleton() {
+  const t = useTranslations("account.profile");
   return (
     <div className="flex flex-col gap-3">
-      <p className="sr-only">{text.loading}</p>
+      <p className="sr-only">{t("loading")}</p>
       {["w-40", "w-24", "w-56", "w-44"].map((width) => (
         <div key={width} className="flex flex-col gap-1 sm:flex-row sm:gap-6">
           <SkeletonLine className="h-6 w-24 sm:w-32" />
@@ -59,6 +59,7 @@ function ProfileSkeleton() {
 
 /** Who the person is in the print server: loads, fails and retries on its own. */
 export function ProfilePanel({ locale }: { locale: string }) {
+  const t = useTranslations("account.profile");
   const query = useProfile();
   const failure = query.error ? panelFailure(query.error) : undefined;
   const retryAfter = query.error instanceof PanelError ? query.error.retryAfterSeconds : undefined;
@@ -68,20 +69,20 @@ export function ProfilePanel({ locale }: { locale: string }) {
         failure={failure}
         retryAfterSeconds={retryAfter}
         headline={headline}
-        notPermitted={text.notPermitted}
+        notPermitted={t("notPermitted")}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
       />
     ) : null;
   return (
-    <PanelSection title={text.heading} busy={query.isPending}>
+    <PanelSection title={t("heading")} busy={query.isPending}>
       {query.data ? (
         <>
-          {problem(text.staleFailed(formatTime(query.dataUpdatedAt, locale)))}
+          {problem(t("staleFailed", { time: formatTime(query.dataUpdatedAt, locale) }))}
           {failure === "forbidden_scope" ? null : <ProfileDetails profile={query.data} />}
         </>
       ) : failure ? (
-        problem(text.failed)
+        problem(t("failed"))
       ) : (
         <ProfileSkeleton />
       )}

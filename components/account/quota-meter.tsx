@@ -1,16 +1,16 @@
+import { useTranslations } from "next-intl";
 import { useId } from "react";
-import { formatCount } from "@/lib/account/money-format";
 import type { QuotaAccountView } from "@/lib/account/money-overview";
-import { accountText } from "./messages";
 
 /** One quota: its name, "N of M pages left", and a meter that says the same. */
-export function QuotaMeter({ account, locale }: { account: QuotaAccountView; locale: string }) {
+export function QuotaMeter({ account }: { account: QuotaAccountView }) {
+  const t = useTranslations("account.balance");
   const nameId = useId();
-  const text = accountText.balance.pagesLeft(
-    formatCount(account.pagesLeft, locale),
-    account.pagesLimit === null ? null : formatCount(account.pagesLimit, locale),
-    account.period,
-  );
+  const period = account.period ?? "none";
+  const text =
+    account.pagesLimit === null
+      ? t("pagesLeft", { left: account.pagesLeft, period })
+      : t("pagesLeftOfLimit", { left: account.pagesLeft, limit: account.pagesLimit, period });
   const percent = account.pagesLimit ? (account.pagesLeft / account.pagesLimit) * 100 : 0;
   return (
     <div className="flex flex-col gap-2">

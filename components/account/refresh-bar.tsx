@@ -2,16 +2,17 @@
 
 import { useIsFetching, useQueryClient } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { accountQueryKey } from "./account-queries";
 import { formatTime } from "./format-time";
-import { accountText } from "./messages";
 
 /**
  * "Last updated" (the oldest figure on the page, so it never claims more than
  * is true) and a Refresh control that reloads every panel.
  */
 export function RefreshBar({ updatedAt, locale }: { updatedAt: number | undefined; locale: string }) {
+  const t = useTranslations("account");
   const queryClient = useQueryClient();
   const fetching = useIsFetching({ queryKey: accountQueryKey }) > 0;
   const refresh = () => {
@@ -20,11 +21,11 @@ export function RefreshBar({ updatedAt, locale }: { updatedAt: number | undefine
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p role="status" className="text-fg-muted">
-        {updatedAt ? accountText.lastUpdated(formatTime(updatedAt, locale)) : accountText.loadingAll}
+        {updatedAt ? t("lastUpdated", { time: formatTime(updatedAt, locale) }) : t("loadingAll")}
       </p>
       <Button variant="secondary" onClick={refresh} aria-busy={fetching}>
         <RefreshCw aria-hidden="true" className={`size-5 ${fetching ? "animate-spin motion-reduce:animate-none" : ""}`} />
-        {accountText.refresh}
+        {t("refresh")}
       </Button>
     </div>
   );

@@ -1,33 +1,34 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { reportMessages as m } from "@/lib/reports/messages";
 import { ReportRow } from "./report-row";
-import { fetchReports, ReportsApiError } from "./reports-api";
+import { fetchReports, ReportsApiError, sentenceFor } from "./reports-api";
 
 const skeletonRows = 3;
 
 /** The reports the person may run: loading, error, empty and the list. */
 export function AvailableReports({ storageKey }: { storageKey: string }) {
+  const t = useTranslations("reports");
   const reports = useQuery({ queryKey: ["reports"], queryFn: fetchReports, staleTime: 5 * 60_000 });
 
   return (
     <section aria-labelledby="available-reports" className="flex flex-col gap-3">
       <h2 id="available-reports" className="text-xl font-semibold">
-        {m.availableHeading}
+        {t("availableHeading")}
       </h2>
       {reports.isPending ? (
         <ul aria-busy="true" className="flex flex-col gap-3">
-          <li className="sr-only">{m.loadingReports}</li>
+          <li className="sr-only">{t("loadingReports")}</li>
           {Array.from({ length: skeletonRows }, (_, index) => (
             <li key={index} aria-hidden="true" className="h-[7.75rem] animate-pulse rounded-card border border-border bg-surface sm:h-[4.75rem]" />
           ))}
         </ul>
       ) : reports.isError ? (
         <div className="flex flex-col items-start gap-3">
-          <Alert>{reports.error instanceof ReportsApiError ? reports.error.message : m.reportsFailed}</Alert>
+          <Alert>{sentenceFor(reports.error, t("reportsFailed"))}</Alert>
           <Button
             variant="secondary"
             onClick={() => {
@@ -36,11 +37,11 @@ export function AvailableReports({ storageKey }: { storageKey: string }) {
               else void reports.refetch();
             }}
           >
-            {m.retry}
+            {t("retry")}
           </Button>
         </div>
       ) : reports.data.length === 0 ? (
-        <p className="rounded-card border border-dashed border-border p-4 text-fg-muted">{m.noReports}</p>
+        <p className="rounded-card border border-dashed border-border p-4 text-fg-muted">{t("noReports")}</p>
       ) : (
         <ul className="flex flex-col gap-3">
           {reports.data.map((report) => (

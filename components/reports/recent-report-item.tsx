@@ -1,36 +1,39 @@
 "use client";
 
 import { CircleAlert, CircleCheck, Clock, Download, LoaderCircle, RotateCw } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Button, buttonClasses } from "@/components/ui/button";
 import type { EntryState } from "@/lib/reports/entry-state";
 import { formatName } from "@/lib/reports/formats";
-import { reportMessages as m } from "@/lib/reports/messages";
 import type { RecentEntry } from "@/lib/reports/recent-entries";
 import { formatElapsed, formatStartTime } from "@/lib/reports/time-format";
+import { useFormatLocale } from "@/lib/i18n/use-format-locale";
 import { recentReports } from "./recent-reports-store";
-import { downloadHref, ReportsApiError } from "./reports-api";
+import { downloadHref, sentenceFor } from "./reports-api";
 import { useStartReport } from "./use-start-report";
 
-const stateLook: Record<EntryState, { label: string; icon: typeof Clock; tone: string }> = {
-  running: { label: m.stateRunning, icon: LoaderCircle, tone: "bg-info-bg text-info-text" },
-  ready: { label: m.stateReady, icon: CircleCheck, tone: "bg-info-bg text-info-text" },
-  failed: { label: m.stateFailed, icon: CircleAlert, tone: "bg-danger-bg text-danger-text" },
-  expired: { label: m.stateExpired, icon: Clock, tone: "bg-surface-muted text-fg-muted" },
+const stateLook: Record<EntryState, { icon: typeof Clock; tone: string }> = {
+  running: { icon: LoaderCircle, tone: "bg-info-bg text-info-text" },
+  ready: { icon: CircleCheck, tone: "bg-info-bg text-info-text" },
+  failed: { icon: CircleAlert, tone: "bg-danger-bg text-danger-text" },
+  expired: { icon: Clock, tone: "bg-surface-muted text-fg-muted" },
 };
 
 export function RecentReportItem({ entry, now, storageKey }: { entry: RecentEntry; now: number; storageKey: string }) {
+  const t = useTranslations("reports");
+  const locale = useFormatLocale();
   const look = stateLook[entry.state];
   const Icon = look.icon;
   // Entries come from browser storage, so this renders in the browser only,
   // with the person's own clock and time zone.
-  const started = m.startedAt(formatStartTime(entry.startedAt, now));
+  const started = t("startedAt", { time: formatStartTime(entry.startedAt, now, locale) });
   const restart = useStartReport(storageKey);
   const rerun = () => restart.mutate({ reportId: entry.reportId, format: entry.format, replaces: entry.executionId });
 
   return (
     <li
       data-execution-id={entry.executionId}
-      aria-label={m.describeEntry(entry.reportName, entry.format)}
+      aria-label={t("describeEntry", { name: entry.reportName, format: formatName(entry.format) })}
       className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:flex-row sm:items-center sm:justify-between"
     >
       <div className="flex min-w-0 flex-col gap-1">
@@ -42,15 +45,15 @@ export function RecentReportItem({ entry, now, storageKey }: { entry: RecentEntr
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-medium ${look.tone}`}>
             <Icon aria-hidden="true" className={`size-4 ${entry.state === "running" ? "animate-spin" : ""}`} />
-            {look.label}
+            {t(`state.${entry.state}`)}
           </span>
-          {entry.state === "running" ? <span className="text-fg-muted">{m.runningFor(formatElapsed(now - entry.startedAt))}</span> : null}
-          {entry.state === "failed" ? <span>{m.failedDetail}</span> : null}
-          {entry.state === "expired" ? <span className="text-fg-muted">{m.expiredDetail}</span> : null}
+          {entry.state === "running" ? <span className="text-fg-muted">{t("runningFor", { elapsed: formatElapsed(now - entry.startedAt) })}</span> : null}
+          {entry.state === "failed" ? <span>{t("failedDetail")}</span> : null}
+          {entry.state === "expired" ? <span className="text-fg-muted">{t("expiredDetail")}</span> : null}
         </p>
         {restart.isError ? (
           <p role="alert" className="text-sm text-danger-text">
-            {restart.error instanceof ReportsApiError ? restart.error.message : m.startFailed}
+            {sentenceFor(restart.error, t("startFailed"))}
           </p>
         ) : null}
       </div>
@@ -58,18 +61,18 @@ export function RecentReportItem({ entry, now, storageKey }: { entry: RecentEntr
         {entry.state === "ready" ? (
           <a href={downloadHref(entry.executionId)} download className={buttonClasses("primary")}>
             <Download aria-hidden="true" className="size-5" />
-            {m.download}
+            {t("download")}
           </a>
         ) : null}
         {entry.state === "failed" || entry.state === "expired" ? (
           <Button variant="secondary" onClick={rerun} disabled={restart.isPending} aria-busy={restart.isPending}>
             <RotateCw aria-hidden="true" className="size-5" />
-            {entry.state === "failed" ? m.retry : m.runAgain}
+            {entry.state === "failed" ? t("retry") : t("runAgain")}
           </Button>
         ) : null}
         {entry.state !== "running" ? (
           <Button variant="ghost" onClick={() => recentReports.remove(storageKey, entry.executionId)}>
-            {m.remove}
+            {t("remove")}
           </Button>
         ) : null}
       </div>

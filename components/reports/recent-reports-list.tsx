@@ -1,9 +1,9 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { reportMessages as m } from "@/lib/reports/messages";
 import { RecentReportItem } from "./recent-report-item";
 import { useRecentReports } from "./recent-reports-store";
 import { statusQueryKey, useStatusChecksFailing } from "./status-check-health";
@@ -11,6 +11,7 @@ import { useNow } from "./use-now";
 
 /** "Recent reports": what this person ran on this browser, newest first. */
 export function RecentReportsList({ storageKey }: { storageKey: string }) {
+  const t = useTranslations("reports");
   const entries = useRecentReports(storageKey);
   const now = useNow(entries?.some((entry) => entry.state === "running") ?? false);
   const checksFailing = useStatusChecksFailing();
@@ -19,24 +20,24 @@ export function RecentReportsList({ storageKey }: { storageKey: string }) {
   return (
     <section aria-labelledby="recent-reports" className="flex flex-col gap-3">
       <h2 id="recent-reports" className="text-xl font-semibold">
-        {m.recentHeading}
+        {t("recentHeading")}
       </h2>
       {checksFailing && entries?.length ? (
         <div className="flex flex-col items-start gap-3">
-          <Alert tone="info">{m.checksFailing}</Alert>
+          <Alert tone="info">{t("checksFailing")}</Alert>
           <Button variant="secondary" onClick={() => void queryClient.refetchQueries({ queryKey: statusQueryKey(storageKey) })}>
-            {m.retry}
+            {t("retry")}
           </Button>
         </div>
       ) : null}
       {entries === null ? (
         <div aria-busy="true" className="h-[4.75rem] animate-pulse rounded-card border border-border bg-surface">
-          <span className="sr-only">{m.loadingRecent}</span>
+          <span className="sr-only">{t("loadingRecent")}</span>
         </div>
       ) : entries.length === 0 ? (
-        <p className="rounded-card border border-dashed border-border p-4 text-fg-muted">{m.recentEmpty}</p>
+        <p className="rounded-card border border-dashed border-border p-4 text-fg-muted">{t("recentEmpty")}</p>
       ) : (
-        <ul aria-label={m.recentHeading} className="flex flex-col gap-3">
+        <ul aria-label={t("recentHeading")} className="flex flex-col gap-3">
           {entries.map((entry) => (
             <RecentReportItem key={entry.executionId} entry={entry} now={now} storageKey={storageKey} />
           ))}

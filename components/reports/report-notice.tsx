@@ -2,8 +2,9 @@
 
 import { CircleAlert, CircleCheck, X } from "lucide-react";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { buttonClasses } from "@/components/ui/button";
-import { reportMessages as m } from "@/lib/reports/messages";
+import { formatName } from "@/lib/reports/formats";
 import type { RecentEntry } from "@/lib/reports/recent-entries";
 import { downloadHref } from "./reports-api";
 
@@ -14,10 +15,6 @@ export interface Notice {
   seen: boolean;
 }
 
-function sentence(notice: Notice): string {
-  const { reportName, format } = notice.entry;
-  return notice.kind === "ready" ? m.readyNotice(reportName, format) : m.failedNotice(reportName, format);
-}
 
 /**
  * The "your report is ready" notice. The live region is always in the page
@@ -25,6 +22,9 @@ function sentence(notice: Notice): string {
  * portal page the person is; the card beside it carries the actions.
  */
 export function ReportNotice({ notice, showCard, onDismiss }: { notice: Notice | null; showCard: boolean; onDismiss: () => void }) {
+  const t = useTranslations("reports");
+  const sentence = (shown: Notice) =>
+    t(shown.kind === "ready" ? "readyNotice" : "failedNotice", { name: shown.entry.reportName, format: formatName(shown.entry.format) });
   return (
     <>
       <div role="status" aria-live="polite" aria-atomic="true" className="sr-only">
@@ -49,15 +49,15 @@ export function ReportNotice({ notice, showCard, onDismiss }: { notice: Notice |
               <div className="flex flex-wrap gap-2">
                 {notice.kind === "ready" ? (
                   <a href={downloadHref(notice.entry.executionId)} download onClick={onDismiss} className={buttonClasses("primary")}>
-                    {m.download}
+                    {t("download")}
                   </a>
                 ) : null}
                 <Link href="/reports" onClick={onDismiss} className={buttonClasses("secondary")}>
-                  {m.openReports}
+                  {t("openReports")}
                 </Link>
                 <button type="button" onClick={onDismiss} className={buttonClasses("ghost")}>
                   <X aria-hidden="true" className="size-5" />
-                  {m.dismiss}
+                  {t("dismiss")}
                 </button>
               </div>
             </div>

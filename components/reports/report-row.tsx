@@ -1,16 +1,17 @@
 "use client";
 
 import { LoaderCircle, Play } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import type { ReportDto } from "@/lib/reports/dto";
 import { formatName, isReportFormat, type ReportFormat } from "@/lib/reports/formats";
-import { reportMessages as m } from "@/lib/reports/messages";
-import { ReportsApiError } from "./reports-api";
+import { sentenceFor } from "./reports-api";
 import { useStartReport } from "./use-start-report";
 
 /** One report: its name, a format choice and Run. */
 export function ReportRow({ report, storageKey }: { report: ReportDto; storageKey: string }) {
+  const t = useTranslations("reports");
   const id = useId();
   const [format, setFormat] = useState<ReportFormat>(report.formats[0] ?? "pdf");
   const start = useStartReport(storageKey);
@@ -34,7 +35,7 @@ export function ReportRow({ report, storageKey }: { report: ReportDto; storageKe
         <div className="flex items-end gap-3">
           <div className="flex flex-1 flex-col gap-1 sm:flex-none">
             <label htmlFor={`${id}-format`} className="text-sm font-medium text-fg-muted">
-              {m.formatLabel}
+              {t("formatLabel")}
             </label>
             <select
               id={`${id}-format`}
@@ -53,12 +54,12 @@ export function ReportRow({ report, storageKey }: { report: ReportDto; storageKe
           </div>
           <Button type="submit" disabled={start.isPending} aria-busy={start.isPending}>
             {start.isPending ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : <Play aria-hidden="true" className="size-5" />}
-            {m.run}
+            {t("run")}
           </Button>
         </div>
       </form>
       <p aria-live="polite" className="text-danger-text empty:hidden [&:not(:empty)]:mt-3">
-        {start.isError ? (start.error instanceof ReportsApiError ? start.error.message : m.startFailed) : ""}
+        {start.isError ? sentenceFor(start.error, t("startFailed")) : ""}
       </p>
     </li>
   );

@@ -3,10 +3,10 @@
 import { z } from "zod";
 import { reportListDto, startedDto, statusDto, type ReportDto, type StartedDto, type StatusDto } from "@/lib/reports/dto";
 import type { ReportFormat } from "@/lib/reports/formats";
-import { reportMessages as m } from "@/lib/reports/messages";
 
 // The browser's calls to the portal's report routes. Answers are checked with
-// the routes' own schemas; an error carries the route's sentence for the user.
+// the routes' own schemas; an error carries the route's sentence for the user
+// (in the person's language) when the route gave one.
 
 const errorAnswer = z.object({ error: z.string(), message: z.string() });
 
@@ -21,20 +21,20 @@ export class ReportsApiError extends Error {
   }
 }
 
-async function call<T>(input: string, schema: z.ZodType<T>, init: RequestInit = {}, fallbackMessage: string): Promise<T> {
+async function call<T>(input: string, schema: z.ZodType<T>, init: RequestInit = {}): Promise<T> {
   const response = await fetch(input, { ...init, cache: "no-store", headers: { accept: "application/json", ...init.headers } });
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const parsed = errorAnswer.safeParse(body);
-    throw new ReportsApiError(response.status, parsed.success ? parsed.data.error : "unknown", parsed.success ? parsed.data.message : fallbackMessage);
+    throw new ReportsApiError(response.status, parsed.success ? parsed.data.error : "unknown", parsed.success ? parsed.data.message : "");
   }
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new ReportsApiError(response.status, "malformed", fallbackMessage);
+  if (!parsed.success) throw new ReportsApiError(response.status, "malformed", "");
   return parsed.data;
 }
 
 export async function fetchReports(): Promise<ReportDto[]> {
-  return (await call("/api/reports", reportListDto, {}, m.reportsFailed)).reports;
+  return (await call("/api/reports", reportListDto)).reports;
 }
 
 export function startReport(reportId: number, format: ReportFormat): Promise<StartedDto> {
@@ -42,17 +42,21 @@ export function startReport(reportId: number, format: ReportFormat): Promise<Sta
     "/api/reports/executions",
     startedDto,
     { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ reportId, format }) },
-    m.startFailed,
   );
 }
 
 export async function fetchStatus(executionId: number): Promise<StatusDto["status"] | "unknown"> {
   try {
-    return (await call(`/api/reports/executions/${executionId}/status`, statusDto, {}, m.reportNotFound)).status;
+    return (await call(`/api/reports/executions/${executionId}/status`, statusDto)).status;
   } catch (error) {
     if (error instanceof ReportsApiError && error.status === 404) return "unknown";
     throw error;
   }
+}
+
+/** The route's own sentence for a failure, else the caller's. */
+export function sentenceFor(error: unknown, fallback: string): string {
+  return error instanceof ReportsApiError && error.message ? error.message : fallback;
 }
 
 export function downloadHref(executionId: number): string {

@@ -1,19 +1,21 @@
-"use client";
-
-import { reportMessages as m } from "@/lib/reports/messages";
+import { IntlScope } from "@/lib/i18n/intl-scope";
+import { serverTranslator } from "@/lib/i18n/server-translator";
 import { AvailableReports } from "./available-reports";
 import { RecentReportsList } from "./recent-reports-list";
 
 /** The Reports page: what can be run, then what was run. */
-export function ReportsView({ storageKey }: { storageKey: string }) {
+export async function ReportsView({ storageKey }: { storageKey: string }) {
+  const t = await serverTranslator("reports");
   return (
     <div className="flex flex-col gap-8">
       <div className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold">{m.pageTitle}</h1>
-        <p className="text-fg-muted">{m.pageIntro}</p>
+        <h1 className="text-3xl font-bold">{t("pageTitle")}</h1>
+        <p className="text-fg-muted">{t("pageIntro")}</p>
       </div>
-      <AvailableReports storageKey={storageKey} />
-      <RecentReportsList storageKey={storageKey} />
+      <IntlScope namespaces={["reports"]}>
+        <AvailableReports storageKey={storageKey} />
+        <RecentReportsList storageKey={storageKey} />
+      </IntlScope>
     </div>
   );
 }

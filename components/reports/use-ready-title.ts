@@ -1,16 +1,16 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect } from "react";
-import { reportMessages as m } from "@/lib/reports/messages";
 
 /**
  * Puts "Report ready · " in front of the tab title while `active`, and keeps
  * it there when a page change rewrites the title.
  */
 export function useReadyTitle(active: boolean): void {
+  const prefix = useTranslations("reports")("readyTitlePrefix");
   useEffect(() => {
     if (!active) return;
-    const prefix = m.readyTitlePrefix;
     const apply = () => {
       if (!document.title.startsWith(prefix)) document.title = `${prefix}${document.title}`;
     };
@@ -21,5 +21,5 @@ export function useReadyTitle(active: boolean): void {
       observer.disconnect();
       if (document.title.startsWith(prefix)) document.title = document.title.slice(prefix.length);
     };
-  }, [active]);
+  }, [active, prefix]);
 }

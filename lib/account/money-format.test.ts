@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatMoney } from "./money-format";
+import { formatMoney } from "./money-format";
 
 // Intl separates number and symbol with no-break spaces; spell them out so a
 // plain space in the expectation can never pass by accident.
@@ -42,13 +42,5 @@ describe("formatMoney", () => {
 
   it("still shows the amount with the code when Intl refuses the currency", () => {
     expect(formatMoney(25.5, "EURO", "en")).toBe("25.50 EURO");
-  });
-});
-
-describe("formatCount", () => {
-  it("groups digits as the locale does", () => {
-    expect(formatCount(12500, "en")).toBe("12,500");
-    expect(formatCount(12500, "de")).toBe("12.500");
-    expect(formatCount(12500, "cs")).toBe(`12${nbsp}500`);
   });
 });

@@ -26,8 +26,3 @@ export function formatMoney(amount: number, currency: string, locale: string): s
   if (formatter) return formatter.format(value);
   return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)} ${currency}`;
 }
-
-/** A plain count (pages) in the locale's digits and grouping. */
-export function formatCount(count: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(count);
-}

@@ -1,13 +1,11 @@
 import "server-only";
-import { readFileSync } from "node:fs";
-import { rootCertificates } from "node:tls";
-import { Agent, fetch as undiciFetch, type Dispatcher, type Response as UndiciResponse } from "undici";
+import { fetch as undiciFetch, type Dispatcher, type Response as UndiciResponse } from "undici";
 import { z } from "zod";
 import { getEnv } from "@/lib/env";
 import { PortalError } from "@/lib/errors";
 import { executionStatusOf, type ExecutionStatus } from "@/lib/reports/execution-status";
 import { parseFormats, type ReportFormat } from "@/lib/reports/formats";
-import { printServerApi, type PrintServerApi } from "./api-client";
+import { printServerAgent, printServerApi, type PrintServerApi } from "./api-client";
 import { mapApiError, mapTransportError } from "./error-mapping";
 import { send } from "./send";
 
@@ -95,34 +93,6 @@ interface DownloadOptions {
   baseUrl?: string;
 }
 
-const cache = globalThis as typeof globalThis & { __reportDownloadAgent?: Agent };
-
-/**
- * Downloads get their own agent: the shared client aborts any request after
- * PRINT_SERVER_TIMEOUT_MS, which a large file on a slow phone outlasts. Here
- * the timeouts cover connecting, the headers and each pause between chunks.
- */
-function downloadAgent(): Agent {
-  if (!cache.__reportDownloadAgent) {
-    const env = getEnv();
-    let caPem: string | undefined;
-    if (env.PRINT_SERVER_CA_FILE) {
-      try {
-        caPem = readFileSync(env.PRINT_SERVER_CA_FILE, "utf8");
-      } catch (cause) {
-        throw new PortalError("internal", { reason: "PRINT_SERVER_CA_FILE cannot be read", cause });
-      }
-    }
-    cache.__reportDownloadAgent = new Agent({
-      // connect.ca replaces Node's default list, so keep the public roots too.
-      connect: { ca: caPem ? [...rootCertificates, caPem] : undefined, timeout: env.PRINT_SERVER_TIMEOUT_MS },
-      headersTimeout: env.PRINT_SERVER_TIMEOUT_MS,
-      bodyTimeout: env.PRINT_SERVER_TIMEOUT_MS,
-    });
-  }
-  return cache.__reportDownloadAgent;
-}
-
 async function readErrorBody(response: UndiciResponse): Promise<unknown> {
   try {
     return JSON.parse(await response.text());
@@ -141,7 +111,9 @@ export async function openDownload(accessToken: string, executionId: number, opt
   try {
     response = await undiciFetch(`${baseUrl}/api/v3/reports/executions/${executionId}/download`, {
       headers: { ...bearer(accessToken), "accept-encoding": "identity" },
-      dispatcher: options.dispatcher ?? downloadAgent(),
+      // The shared agent times out connecting, headers and each pause between
+      // chunks, never the whole transfer, which a large file on a phone outlasts.
+      dispatcher: options.dispatcher ?? printServerAgent(),
       signal: options.signal,
     });
   } catch (cause) {

@@ -8,7 +8,10 @@ import { sampleRss } from "./process-memory.mjs";
 import { median, round } from "./stats.mjs";
 
 const MB = 1024 * 1024;
+/** What Chromium sends: the portal (Next.js) may compress on the fly, so the bench asks as a browser does. */
+const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
+/** Reads the body to its end (decoded, as a browser saves it); answers the byte count. */
 async function drain(response, what, limitBytes = Infinity) {
   if (response.status !== 200 || !response.body) {
     await response.body?.cancel();
@@ -28,11 +31,26 @@ async function drain(response, what, limitBytes = Infinity) {
   return bytes;
 }
 
-async function timed(fetchFile) {
+async function timed(fetchFile, what) {
   const started = process.hrtime.bigint();
-  const bytes = await fetchFile();
+  const response = await fetchFile();
+  const encoding = response.headers.get("content-encoding") ?? "identity";
+  const bytes = await drain(response, what);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { bytes, seconds, mbPerSecond: bytes / MB / seconds };
+  return { bytes, seconds, mbPerSecond: bytes / MB / seconds, encoding };
+}
+
+/** Runs one portal download while sampling the portal's memory. */
+async function sampled(pid, download) {
+  const sampler = sampleRss(pid);
+  let memory;
+  try {
+    const result = await download();
+    memory = sampler.stop();
+    return { ...result, ...memory };
+  } finally {
+    if (!memory) sampler.stop();
+  }
 }
 
 /**
@@ -48,34 +66,31 @@ async function timed(fetchFile) {
 export async function measureDownload({ executionId, ps, userToken, portalUrl, cookie, portalPid, runs, say }) {
   const direct = () =>
     fetch(`${ps.base}/api/v3/reports/executions/${executionId}/download`, {
-      headers: { authorization: `Bearer ${userToken}` },
+      headers: { authorization: `Bearer ${userToken}`, "accept-encoding": BROWSER_ACCEPT_ENCODING },
       dispatcher: ps.dispatcher,
     });
-  const viaPortal = () => fetch(`${portalUrl}/api/reports/executions/${executionId}/download`, { headers: { cookie } });
+  const viaPortal = (acceptEncoding) =>
+    fetch(`${portalUrl}/api/reports/executions/${executionId}/download`, { headers: { cookie, "accept-encoding": acceptEncoding } });
 
   // Loads the route's code once, so the first measured run is not also a cold start.
-  await drain(await viaPortal(), "the portal's download route", 8 * MB);
+  await drain(await viaPortal(BROWSER_ACCEPT_ENCODING), "the portal's download route", 8 * MB);
 
   const directRuns = [];
   const portalRuns = [];
+  // The same file without compression, to tell the cost of streaming from the cost of on-the-fly gzip.
+  const identityRuns = [];
   for (let run = 0; run < runs; run++) {
-    directRuns.push(await timed(async () => drain(await direct(), "the print server's download")));
-    const sampler = sampleRss(portalPid);
-    let memory;
-    try {
-      const result = await timed(async () => drain(await viaPortal(), "the portal's download route"));
-      memory = sampler.stop();
-      portalRuns.push({ ...result, ...memory });
-    } finally {
-      if (!memory) sampler.stop();
-    }
+    directRuns.push(await timed(direct, "the print server's download"));
+    portalRuns.push(await sampled(portalPid, () => timed(() => viaPortal(BROWSER_ACCEPT_ENCODING), "the portal's download route")));
+    identityRuns.push(await sampled(portalPid, () => timed(() => viaPortal("identity"), "the portal's download route")));
     const d = directRuns.at(-1);
     const p = portalRuns.at(-1);
     say?.(
-      `  run ${run + 1}: direct ${d.mbPerSecond.toFixed(0)} MB/s, portal ${p.mbPerSecond.toFixed(0)} MB/s, portal RSS +${(p.growthBytes / MB).toFixed(1)} MB`,
+      `  run ${run + 1}: direct ${d.mbPerSecond.toFixed(0)} MB/s, portal ${p.mbPerSecond.toFixed(0)} MB/s (${p.encoding}), ` +
+        `portal without compression ${identityRuns.at(-1).mbPerSecond.toFixed(0)} MB/s, portal RSS +${(p.growthBytes / MB).toFixed(1)} MB`,
     );
   }
-  const sizes = new Set([...directRuns, ...portalRuns].map((r) => r.bytes));
+  const sizes = new Set([...directRuns, ...portalRuns, ...identityRuns].map((r) => r.bytes));
   if (sizes.size !== 1) throw new BenchError(`the downloads differ in size: ${[...sizes].join(", ")} bytes`);
 
   const directMbps = median(directRuns.map((r) => r.mbPerSecond));
@@ -86,10 +101,13 @@ export async function measureDownload({ executionId, ps, userToken, portalUrl, c
     directMbPerSecond: round(directMbps, 1),
     portalMbPerSecond: round(portalMbps, 1),
     ratio: round(portalMbps / directMbps, 3),
+    portalContentEncoding: portalRuns[0].encoding,
+    portalIdentityMbPerSecond: round(median(identityRuns.map((r) => r.mbPerSecond)), 1),
+    identityRatio: round(median(identityRuns.map((r) => r.mbPerSecond)) / directMbps, 3),
     directSeconds: round(median(directRuns.map((r) => r.seconds)), 2),
     portalSeconds: round(median(portalRuns.map((r) => r.seconds)), 2),
     portalRssGrowthMb: round(median(portalRuns.map((r) => r.growthBytes / MB)), 1),
-    portalRssGrowthMaxMb: round(Math.max(...portalRuns.map((r) => r.growthBytes / MB)), 1),
+    portalRssGrowthMaxMb: round(Math.max(...[...portalRuns, ...identityRuns].map((r) => r.growthBytes / MB)), 1),
     portalRssBaselineMb: round(median(portalRuns.map((r) => r.baselineBytes / MB)), 1),
   };
 }

@@ -14,7 +14,8 @@ function rows(r) {
   if (r.download) {
     const d = r.download;
     section(`Download: ${(d.bytes / MB).toFixed(1)} MB CSV (monthly summary, scale ${r.plan.downloadScale}), median of ${d.runs}`);
-    row("throughput", fmt(d.portalMbPerSecond, " MB/s"), fmt(d.directMbPerSecond, " MB/s"), `portal/direct ${(d.ratio * 100).toFixed(1)} %`);
+    row("throughput", fmt(d.portalMbPerSecond, " MB/s"), fmt(d.directMbPerSecond, " MB/s"), `portal/direct ${(d.ratio * 100).toFixed(1)} %, portal sent ${d.portalContentEncoding}`);
+    row("throughput, Accept-Encoding: identity", fmt(d.portalIdentityMbPerSecond, " MB/s"), "", `portal/direct ${(d.identityRatio * 100).toFixed(1)} %`);
     row("time", fmt(d.portalSeconds, " s"), fmt(d.directSeconds, " s"));
     row("portal RSS growth (median, max)", `${d.portalRssGrowthMb} / ${d.portalRssGrowthMaxMb} MB`, "", `baseline ${d.portalRssBaselineMb} MB`);
   }

@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
 import { ReportsView } from "@/components/reports/reports-view";
 import { requireSession } from "@/lib/auth/current-session";
+import { serverTranslator } from "@/lib/i18n/server-translator";
 import { recentReportsKey } from "@/lib/reports/recent-reports-key";
-import { reportMessages as m } from "@/lib/reports/messages";
 
-export const metadata: Metadata = { title: m.pageTitle };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await serverTranslator("reports");
+  return { title: t("pageTitle") };
+}
 
 export default async function ReportsPage() {
   const { session } = await requireSession("/reports");

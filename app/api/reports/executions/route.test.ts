@@ -9,6 +9,7 @@ vi.mock("@/lib/auth/current-session", () => ({
   withUserToken: vi.fn(async (_id: string, call: (token: string) => Promise<unknown>) => call("user-token")),
 }));
 vi.mock("@/lib/env", () => ({ getEnv: () => ({ PORTAL_URL: "http://localhost:3000" }) }));
+vi.mock("@/lib/i18n/request-locale", () => ({ requestLocale: vi.fn(async () => "en") }));
 vi.mock("@/lib/print-server/reports", () => ({
   listReports: vi.fn(async () => [{ id: 3, name: "My monthly summary", formats: ["pdf", "csv"] }]),
   startExecution: vi.fn(async () => 41),
@@ -17,6 +18,7 @@ vi.mock("@/lib/print-server/reports", () => ({
 }));
 
 const reports = await import("@/lib/print-server/reports");
+const { requestLocale } = await import("@/lib/i18n/request-locale");
 const { POST } = await import("./route");
 const status = await import("./[id]/status/route");
 const download = await import("./[id]/download/route");
@@ -93,6 +95,14 @@ describe("execution routes", () => {
     const gone = await download.GET(request, params("5"));
     expect(gone.status).toBe(410);
     expect(await gone.json()).toEqual({ error: "gone", message: "This report file is no longer available. Run the report again." });
+  });
+
+  it("answer in the person's language", async () => {
+    vi.mocked(requestLocale).mockResolvedValue("de");
+    const request = new NextRequest("http://localhost:3000/api/reports/executions/5/download");
+    const gone = await download.GET(request, params("5"));
+    vi.mocked(requestLocale).mockResolvedValue("en");
+    expect(await gone.json()).toEqual({ error: "gone", message: "Diese Berichtsdatei ist nicht mehr verfügbar. Starten Sie den Bericht erneut." });
   });
 
   it("answer 404 for someone else's execution", async () => {

@@ -3,10 +3,10 @@ import { withUserToken } from "@/lib/auth/current-session";
 import { sessionForRoute } from "@/lib/auth/route-session";
 import { getEnv } from "@/lib/env";
 import { jsonError } from "@/lib/http/json-error";
+import { serverTranslator } from "@/lib/i18n/server-translator";
 import { listReports, startExecution } from "@/lib/print-server/reports";
 import { startedDto, startRequest } from "@/lib/reports/dto";
 import { isReportFormat } from "@/lib/reports/formats";
-import { reportMessages as m } from "@/lib/reports/messages";
 import { reportAnswer } from "@/lib/reports/route-answers";
 import { isCrossSiteRequest } from "@/lib/reports/same-origin";
 
@@ -27,18 +27,19 @@ async function readBody(request: NextRequest): Promise<unknown> {
 
 /** Starts a report in one of the formats it offers; checks both before the print server hears of it. */
 export async function POST(request: NextRequest) {
+  const t = await serverTranslator("reports.answers");
   if (isCrossSiteRequest(request.headers, [new URL(getEnv().PORTAL_URL).origin, request.nextUrl.origin])) {
-    return reportAnswer("forbidden", m.crossSite);
+    return reportAnswer("forbidden", t("crossSite"));
   }
   try {
     const { sessionId } = await sessionForRoute();
     const body = startRequest.safeParse(await readBody(request));
     if (!body.success) {
       const formatOnly = body.error.issues.every((issue) => issue.path[0] === "format");
-      return reportAnswer("bad_request", formatOnly ? m.badFormat : m.badReportId);
+      return reportAnswer("bad_request", formatOnly ? t("badFormat") : t("badReportId"));
     }
     const { reportId, format } = body.data;
-    if (!isReportFormat(format)) return reportAnswer("bad_request", m.badFormat);
+    if (!isReportFormat(format)) return reportAnswer("bad_request", t("badFormat"));
 
     const outcome = await withUserToken(sessionId, async (token) => {
       const report = (await listReports(token)).find((r) => r.id === reportId);
@@ -48,7 +49,7 @@ export async function POST(request: NextRequest) {
       return { started: { executionId, reportId: report.id, reportName: report.name, format, startedAt: Date.now() } };
     });
     if ("refused" in outcome) {
-      return outcome.refused === "not_found" ? reportAnswer("not_found", m.reportNotOffered) : reportAnswer("bad_request", m.badFormat);
+      return outcome.refused === "not_found" ? reportAnswer("not_found", t("reportNotOffered")) : reportAnswer("bad_request", t("badFormat"));
     }
     return NextResponse.json(startedDto.parse(outcome.started), { status: 201, headers: { "cache-control": "no-store" } });
   } catch (error) {

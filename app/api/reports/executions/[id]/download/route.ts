@@ -2,10 +2,10 @@ import type { NextRequest } from "next/server";
 import { withUserToken } from "@/lib/auth/current-session";
 import { sessionForRoute } from "@/lib/auth/route-session";
 import { jsonError } from "@/lib/http/json-error";
+import { serverTranslator } from "@/lib/i18n/server-translator";
 import { openDownload } from "@/lib/print-server/reports";
 import { downloadHeaders } from "@/lib/reports/download-headers";
 import { executionIdParam } from "@/lib/reports/dto";
-import { reportMessages as m } from "@/lib/reports/messages";
 import { reportAnswer } from "@/lib/reports/route-answers";
 
 export const dynamic = "force-dynamic";
@@ -15,14 +15,15 @@ export const dynamic = "force-dynamic";
  * held in memory, and the upstream request ends when the browser goes away.
  */
 export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
+  const t = await serverTranslator("reports.answers");
   const id = executionIdParam.safeParse((await params).id);
-  if (!id.success) return reportAnswer("bad_request", m.badExecutionId);
+  if (!id.success) return reportAnswer("bad_request", t("badExecutionId"));
   try {
     const { sessionId } = await sessionForRoute();
     const opened = await withUserToken(sessionId, (token) => openDownload(token, id.data, { signal: request.signal }));
-    if (opened.status === "running") return reportAnswer("still_running", m.stillRunning);
-    if (opened.status === "gone") return reportAnswer("gone", m.fileGone);
-    if (opened.status === "unknown") return reportAnswer("not_found", m.reportNotFound);
+    if (opened.status === "running") return reportAnswer("still_running", t("stillRunning"));
+    if (opened.status === "gone") return reportAnswer("gone", t("fileGone"));
+    if (opened.status === "unknown") return reportAnswer("not_found", t("reportNotFound"));
     const upstream = opened.response;
     return new Response(upstream.body as ReadableStream<Uint8Array> | null, {
       status: 200,

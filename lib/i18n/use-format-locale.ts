@@ -1,7 +1,8 @@
 "use client";
 
+import { useLocale } from "next-intl";
 import { useMemo, useSyncExternalStore } from "react";
-import { chooseLocale } from "@/lib/account/locale";
+import { formatLocale } from "./format-locale";
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener("languagechange", onChange);
@@ -12,8 +13,9 @@ function subscribe(onChange: () => void): () => void {
 const browserLanguages = () => navigator.languages.join(",");
 const noLanguages = () => "";
 
-/** The locale for numbers, money and times: see chooseLocale. */
-export function useDisplayLocale(profileLanguage: string | null | undefined): string {
+/** The locale for numbers, money and times in client components: see formatLocale. */
+export function useFormatLocale(): string {
+  const language = useLocale();
   const languages = useSyncExternalStore(subscribe, browserLanguages, noLanguages);
-  return useMemo(() => chooseLocale(profileLanguage, languages ? languages.split(",") : []), [profileLanguage, languages]);
+  return useMemo(() => formatLocale(language, languages ? languages.split(",") : []), [language, languages]);
 }

@@ -1,0 +1,26 @@
+"use server";
+
+import { cookies } from "next/headers";
+import { z } from "zod";
+import { getEnv } from "@/lib/env";
+import { localeCookieMaxAgeSeconds, localeCookieName, locales } from "./locales";
+
+const choice = z.enum(locales);
+
+/**
+ * The language switch: remembers the choice on this device. Setting a cookie
+ * in a server action makes Next.js render the current page again, so the
+ * page changes language without a reload (and, as a plain form post, works
+ * without JavaScript too).
+ */
+export async function chooseLanguage(formData: FormData): Promise<void> {
+  const parsed = choice.safeParse(formData.get("locale"));
+  if (!parsed.success) return;
+  (await cookies()).set(localeCookieName, parsed.data, {
+    path: "/",
+    maxAge: localeCookieMaxAgeSeconds,
+    sameSite: "lax",
+    httpOnly: true,
+    secure: new URL(getEnv().PORTAL_URL).protocol === "https:",
+  });
+}

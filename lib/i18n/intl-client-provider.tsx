@@ -1,0 +1,21 @@
+"use client";
+
+import { IntlErrorCode, NextIntlClientProvider, type IntlError } from "next-intl";
+import type { ReactNode } from "react";
+import type { Locale } from "./locales";
+
+// Times are formatted only in the browser, in the person's own time zone, so
+// no zone is configured on purpose; next-intl's warning about that is noise.
+function onError(error: IntlError): void {
+  if (error.code === IntlErrorCode.ENVIRONMENT_FALLBACK) return;
+  console.error(error.message);
+}
+
+/** next-intl's provider for client components, fed by IntlScope on the server. */
+export function IntlClientProvider({ locale, messages, children }: { locale: Locale; messages: Record<string, unknown>; children: ReactNode }) {
+  return (
+    <NextIntlClientProvider locale={locale} messages={messages} onError={onError}>
+      {children}
+    </NextIntlClientProvider>
+  );
+}

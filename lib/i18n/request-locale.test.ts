@@ -1,0 +1,46 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+vi.mock("server-only", () => ({}));
+const jar = new Map<string, string>();
+const headerValues = new Map<string, string>();
+vi.mock("next/headers", () => ({
+  cookies: async () => ({ get: (name: string) => (jar.has(name) ? { name, value: jar.get(name) } : undefined) }),
+  headers: async () => new Headers([...headerValues]),
+}));
+vi.mock("@/lib/auth/current-session", () => ({ currentSession: vi.fn(async () => ({ status: "none" })) }));
+vi.mock("./upstream-languages", () => ({
+  languagesForSession: vi.fn(async () => ({ profileLanguage: "en", serverLanguage: "en" })),
+  languagesWithoutSession: vi.fn(async () => ({ profileLanguage: null, serverLanguage: "cs" })),
+}));
+
+const { currentSession } = await import("@/lib/auth/current-session");
+const upstream = await import("./upstream-languages");
+const { requestLocale } = await import("./request-locale");
+
+beforeEach(() => {
+  jar.clear();
+  headerValues.clear();
+  vi.clearAllMocks();
+});
+
+describe("requestLocale", () => {
+  it("takes the language switch's cookie without asking the print server", async () => {
+    jar.set("portal-language", "de");
+    headerValues.set("accept-language", "cs");
+    await expect(requestLocale()).resolves.toBe("de");
+    expect(currentSession).not.toHaveBeenCalled();
+  });
+
+  it("reads the browser and the person's languages when nothing was chosen", async () => {
+    vi.mocked(currentSession).mockResolvedValueOnce({ status: "active", sessionId: "s1", session: { userId: 7 } } as never);
+    headerValues.set("accept-language", "de-DE,de;q=0.9");
+    await expect(requestLocale()).resolves.toBe("de");
+    expect(upstream.languagesForSession).toHaveBeenCalledWith("s1", 7);
+  });
+
+  it("ignores a cookie that names no supported language", async () => {
+    jar.set("portal-language", "xx");
+    await expect(requestLocale()).resolves.toBe("cs");
+    expect(upstream.languagesWithoutSession).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,78 @@
+import "server-only";
+import { withUserToken } from "@/lib/auth/current-session";
+import { clientAccessToken } from "@/lib/print-server/client-token";
+import { serverConfig } from "@/lib/print-server/server-config";
+import { getOwnProfile } from "@/lib/print-server/users";
+
+// The two languages the print server knows: the person's profile `lang` and
+// the server's configured language. Pages wait for them before rendering, so
+// they are kept per process for a few minutes (failures for less), and a slow
+// print server never holds a page up for more than a moment: a lookup that
+// misses the deadline finishes in the background and fills the cache.
+
+export const languageTtlMs = 5 * 60_000;
+const failureTtlMs = 30_000;
+export const lookupDeadlineMs = 1_500;
+
+interface Remembered {
+  value: string | null;
+  expiresAt: number;
+}
+
+const holder = globalThis as typeof globalThis & { __portalLanguages?: Map<string, Remembered> };
+
+function remembered(): Map<string, Remembered> {
+  holder.__portalLanguages ??= new Map();
+  return holder.__portalLanguages;
+}
+
+async function lookUp(key: string, load: () => Promise<string | null>, now: () => number): Promise<string | null> {
+  const cache = remembered();
+  const known = cache.get(key);
+  if (known && known.expiresAt > now()) return known.value;
+  const loading = load().then(
+    (value) => {
+      cache.set(key, { value, expiresAt: now() + languageTtlMs });
+      return value;
+    },
+    () => {
+      // An outage is the data areas' news to tell; the language just falls back.
+      cache.set(key, { value: null, expiresAt: now() + failureTtlMs });
+      return null;
+    },
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), lookupDeadlineMs);
+  });
+  try {
+    return await Promise.race([loading, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface UpstreamLanguages {
+  profileLanguage: string | null;
+  serverLanguage: string | null;
+}
+
+/** For a signed-in person: their profile language and the server's, read with their token. */
+export async function languagesForSession(sessionId: string, userId: number, now: () => number = Date.now): Promise<UpstreamLanguages> {
+  const [profileLanguage, serverLanguage] = await Promise.all([
+    lookUp(`profile:${userId}`, () => withUserToken(sessionId, async (token) => (await getOwnProfile(token, userId)).language), now),
+    lookUp("server", () => withUserToken(sessionId, async (token) => (await serverConfig(token)).language), now),
+  ]);
+  return { profileLanguage, serverLanguage };
+}
+
+/** Before sign-in: only the server's language, read with the portal's own token. */
+export async function languagesWithoutSession(now: () => number = Date.now): Promise<UpstreamLanguages> {
+  const serverLanguage = await lookUp("server", async () => (await serverConfig(await clientAccessToken())).language, now);
+  return { profileLanguage: null, serverLanguage };
+}
+
+/** Forgets what was looked up (tests). */
+export function clearUpstreamLanguages(): void {
+  holder.__portalLanguages = undefined;
+}
