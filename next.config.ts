@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 
 // Headers that do not depend on the request. The Content-Security-Policy needs a
 // fresh nonce per page and is therefore set in proxy.ts.
@@ -20,4 +21,8 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// next-intl reads the request's language and catalogue from i18n/request.ts
+// (the language is never part of the URL).
+const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+
+export default withNextIntl(nextConfig);

@@ -1,13 +1,15 @@
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
+import { serverTranslator } from "@/lib/i18n/server-translator";
 
-export default function NotFound() {
+export default async function NotFound() {
+  const t = await serverTranslator("errorPages");
   return (
     <main className="mx-auto flex max-w-md flex-col items-start gap-4 px-4 py-16">
-      <h1 className="text-2xl font-bold">Page not found</h1>
-      <p className="text-fg-muted">The address may be mistyped, or the page has moved.</p>
+      <h1 className="text-2xl font-bold">{t("notFoundTitle")}</h1>
+      <p className="text-fg-muted">{t("notFoundText")}</p>
       <Link href="/" className={buttonClasses("primary")}>
-        Go to the home page
+        {t("goHome")}
       </Link>
     </main>
   );

@@ -1,9 +1,12 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { alice, expect, test } from "./fixtures";
-import { ReportsPage } from "./pages/reports-page";
+import { HomePage } from "./pages/home-page";
 
-// The portal in German and Czech: the language comes from the browser's
-// Accept-Language (alice's profile language is the server's default, so it
-// does not outrank the browser), and money follows the language.
+// The portal in German and Czech. The language comes from the browser's
+// Accept-Language (alice's profile language is only the server's default, so
+// it does not outrank the browser) or from the language switch; money follows
+// the language.
 
 // Intl writes a no-break space between amount and currency sign.
 const euros = /^25,50\s€$/;
@@ -11,6 +14,12 @@ const euros = /^25,50\s€$/;
 const languages = [
   {
     locale: "de-DE",
+    lang: "de",
+    signIn: "Anmelden",
+    submit: "Anmelden",
+    wrongPin: "PIN oder Passwort nicht erkannt. Prüfen Sie Ihre Eingabe und versuchen Sie es erneut.",
+    greeting: `Hallo, ${alice.fullName}`,
+    product: "Druckportal",
     balance: "Ihr Guthaben",
     details: "Ihre Angaben",
     quota: /Noch \d+ von 500 Seiten in diesem Monat/,
@@ -26,6 +35,12 @@ const languages = [
   },
   {
     locale: "cs-CZ",
+    lang: "cs",
+    signIn: "Přihlášení",
+    submit: "Přihlásit se",
+    wrongPin: "PIN nebo heslo nebylo rozpoznáno. Zkontrolujte zadání a zkuste to znovu.",
+    greeting: `Dobrý den, ${alice.fullName}`,
+    product: "Tiskový portál",
     balance: "Váš zůstatek",
     details: "Vaše údaje",
     quota: /Zbýv(á|ají) \d+ (strana|strany|stran) z 500 na tento měsíc/,
@@ -41,14 +56,34 @@ const languages = [
   },
 ] as const;
 
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+/** How far the page is wider than the screen (0 when nothing scrolls sideways). */
+function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+async function signInWithPin(page: Page, pin: string, submit: string): Promise<void> {
+  await page.locator("input").and(page.getByLabel("PIN", { exact: true })).fill(pin);
+  await page.getByRole("tabpanel").getByRole("button", { name: submit }).click();
+}
+
 for (const words of languages) {
   test.describe(`a browser in ${words.locale}`, () => {
     test.use({ locale: words.locale });
 
-    test("shows the home page and reports in its language, with money as it writes it", async ({ page, signInPage }) => {
-      await signInPage.goto();
-      await signInPage.signInWithPin(alice.pin);
+    test("signs in, shows home and reports in its language, with money as it writes it", async ({ page }) => {
+      await page.goto("/sign-in");
+      await expect(page.locator("html")).toHaveAttribute("lang", words.lang);
+      await expect(page.getByRole("heading", { level: 1, name: words.signIn })).toBeVisible();
+      await signInWithPin(page, "999999", words.submit);
+      await expect(page.getByRole("main").getByRole("alert")).toHaveText(words.wrongPin);
+      await signInWithPin(page, alice.pin, words.submit);
 
+      await expect(page.getByRole("heading", { level: 1, name: words.greeting })).toBeVisible();
       const balance = page.getByRole("region", { name: words.balance });
       await expect(balance.getByTestId("available-to-print")).toHaveText(euros);
       await expect(balance.getByRole("listitem").filter({ hasText: "Personal credit" })).toContainText(/25,50\s€/);
@@ -56,13 +91,12 @@ for (const words of languages) {
       await expect(page.getByRole("region", { name: words.details })).toBeVisible();
       await expect(page.getByRole("button", { name: words.refresh })).toBeVisible();
 
-      const reportsPage = new ReportsPage(page);
-      await page.goto("/reports");
+      await page.getByRole("navigation").getByRole("link", { name: words.reports }).first().click();
       await expect(page.getByRole("heading", { level: 1, name: words.reports })).toBeVisible();
-      await expect(page).toHaveTitle(new RegExp(`^${words.reports}`));
+      await expect(page).toHaveTitle(`${words.reports} · ${words.product}`);
       await expect(page.getByRole("heading", { level: 2, name: words.yourReports })).toBeVisible();
 
-      const row = reportsPage.report("My daily summary");
+      const row = page.getByRole("group", { name: "My daily summary" });
       await row.getByLabel(words.format).selectOption({ label: "PDF" });
       const started = page.waitForResponse((r) => r.url().endsWith("/api/reports/executions") && r.request().method() === "POST");
       await row.getByRole("button", { name: words.run }).click();
@@ -72,5 +106,62 @@ for (const words of languages) {
       await expect(entry.getByRole("link", { name: words.download })).toBeVisible();
       await expect(page.getByRole("status").filter({ hasText: words.readyNotice })).toHaveCount(1);
     });
+
+    test("fits a 360 px wide screen with its longer words, without accessibility violations", async ({ page }) => {
+      await page.setViewportSize({ width: 360, height: 640 });
+      await page.goto("/sign-in");
+      expect(await violations(page)).toEqual([]);
+      expect(await sidewaysOverflow(page)).toBe(0);
+      await signInWithPin(page, alice.pin, words.submit);
+      await expect(page.getByRole("region", { name: words.balance }).getByTestId("available-to-print")).toHaveText(euros);
+      expect(await violations(page)).toEqual([]);
+      expect(await sidewaysOverflow(page)).toBe(0);
+      await page.goto("/reports");
+      await expect(page.getByRole("heading", { level: 2, name: words.yourReports })).toBeVisible();
+      await expect(page.getByRole("group", { name: "My daily summary" })).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+      expect(await sidewaysOverflow(page)).toBe(0);
+    });
   });
 }
+
+test.describe("the language switch", () => {
+  test.use({ locale: "en-US" });
+
+  test("in the user menu changes the page and is remembered", async ({ page, signInPage }) => {
+    const home = new HomePage(page);
+    await signInPage.goto();
+    await signInPage.signInWithPin(alice.pin);
+    await expect(home.availableToPrint).toHaveText("€25.50");
+
+    await page.getByRole("button", { name: alice.fullName }).click();
+    const languages = page.getByRole("group", { name: "Language" });
+    await expect(languages.getByRole("menuitemradio", { name: "English" })).toHaveAttribute("aria-checked", "true");
+    expect(await violations(page)).toEqual([]);
+    await languages.getByRole("menuitemradio", { name: "Deutsch" }).click();
+
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.getByRole("heading", { level: 1, name: `Hallo, ${alice.fullName}` })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Ihr Guthaben" }).getByTestId("available-to-print")).toHaveText(euros);
+
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: `Hallo, ${alice.fullName}` })).toBeVisible();
+    await page.getByRole("button", { name: alice.fullName }).click();
+    await page.getByRole("group", { name: "Sprache" }).getByRole("menuitemradio", { name: "English" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await home.expectGreeting(alice.fullName);
+    await expect(home.availableToPrint).toHaveText("€25.50");
+  });
+
+  test("on the sign-in page changes the page before signing in", async ({ page }) => {
+    await page.goto("/sign-in");
+    const languages = page.getByRole("group", { name: "Language" });
+    await expect(languages.getByRole("button", { name: "English" })).toHaveAttribute("aria-pressed", "true");
+    await languages.getByRole("button", { name: "Čeština" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Přihlášení" })).toBeVisible();
+    await expect(page.getByRole("group", { name: "Jazyk" }).getByRole("button", { name: "Čeština" })).toHaveAttribute("aria-pressed", "true");
+    expect(await violations(page)).toEqual([]);
+    await signInWithPin(page, alice.pin, "Přihlásit se");
+    await expect(page.getByRole("heading", { level: 1, name: `Dobrý den, ${alice.fullName}` })).toBeVisible();
+  });
+});

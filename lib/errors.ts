@@ -2,20 +2,12 @@
 // HTTP status a route handler answers; everything else (upstream status, body,
 // cause) is detail for the logs only.
 
-export const errorCodes = [
-  "invalid_credentials",
-  "locked",
-  "unreachable",
-  "session_ended",
-  "unauthenticated",
-  "forbidden_scope",
-  "not_found",
-  "bad_request",
-  "upstream_malformed",
-  "internal",
-] as const;
+import { createTranslator } from "next-intl";
+import { catalogues } from "@/lib/i18n/messages";
+import { defaultLocale, type Locale } from "@/lib/i18n/locales";
+import type { ErrorCode } from "./error-codes";
 
-export type ErrorCode = (typeof errorCodes)[number];
+export { errorCodes, type ErrorCode } from "./error-codes";
 
 export interface ErrorDetail {
   /** Seconds until the caller may try again (from Retry-After). */
@@ -53,34 +45,15 @@ export function toPortalError(error: unknown): PortalError {
   return new PortalError("internal", { cause: error, reason: error instanceof Error ? error.name : typeof error });
 }
 
-function minutesText(seconds: number | undefined): string {
-  const minutes = Math.max(1, Math.ceil((seconds ?? 60) / 60));
-  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
-}
-
-/** The sentence a person reads: what happened and what to do next. */
-export function userMessage(code: ErrorCode, retryAfterSeconds?: number): string {
-  switch (code) {
-    case "invalid_credentials":
-      return "PIN or password not recognised. Check it and try again.";
-    case "locked":
-      return `Too many attempts. Try again in ${minutesText(retryAfterSeconds)}.`;
-    case "unreachable":
-    case "upstream_malformed":
-      return "The print server cannot be reached right now. Please try again in a moment.";
-    case "session_ended":
-      return "Your session has ended. Please sign in again.";
-    case "unauthenticated":
-      return "Please sign in to continue.";
-    case "forbidden_scope":
-      return "Your organisation has not enabled this for the portal.";
-    case "not_found":
-      return "We could not find what you asked for.";
-    case "bad_request":
-      return "Something in the request was not right. Please check and try again.";
-    case "internal":
-      return "Something went wrong on our side. Please try again.";
-  }
+/**
+ * The sentence a person reads, in their language: what happened and what to
+ * do next. The sentences are the catalogues' "errors" namespace.
+ */
+export function userMessage(code: ErrorCode, retryAfterSeconds?: number, locale: Locale = defaultLocale): string {
+  const t = createTranslator({ locale, messages: catalogues[locale], namespace: "errors" });
+  // A garbled answer and no answer mean the same to the person.
+  const key = code === "upstream_malformed" ? "unreachable" : code;
+  return t(key, { minutes: Math.max(1, Math.ceil((retryAfterSeconds ?? 60) / 60)) });
 }
 
 /** The status a route handler answers with for this error. */
@@ -107,10 +80,10 @@ export function httpStatus(code: ErrorCode): number {
 }
 
 /** The JSON body a route handler sends to the browser: code and sentence only. */
-export function errorBody(error: PortalError): { error: ErrorCode; message: string; retryAfterSeconds?: number } {
+export function errorBody(error: PortalError, locale: Locale = defaultLocale): { error: ErrorCode; message: string; retryAfterSeconds?: number } {
   return {
     error: error.code,
-    message: userMessage(error.code, error.retryAfterSeconds),
+    message: userMessage(error.code, error.retryAfterSeconds, locale),
     ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
   };
 }

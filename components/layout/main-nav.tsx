@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
 import { navItems } from "./nav-items";
 
@@ -10,9 +11,10 @@ function isActive(pathname: string, href: string): boolean {
 
 /** Desktop: links in the header. */
 export function HeaderNav() {
+  const t = useTranslations("nav");
   const pathname = usePathname();
   return (
-    <nav aria-label="Main" className="hidden sm:block">
+    <nav aria-label={t("label")} className="hidden sm:block">
       <ul className="flex items-center gap-1">
         {navItems.map((item) => (
           <li key={item.href}>
@@ -21,7 +23,7 @@ export function HeaderNav() {
               aria-current={isActive(pathname, item.href) ? "page" : undefined}
               className="inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-fg-muted hover:bg-surface-muted hover:text-fg aria-[current=page]:text-fg aria-[current=page]:underline aria-[current=page]:underline-offset-8"
             >
-              {item.label}
+              {t(item.labelKey)}
             </Link>
           </li>
         ))}
@@ -32,9 +34,10 @@ export function HeaderNav() {
 
 /** Phone: a bottom bar within reach of the thumb. */
 export function BottomNav() {
+  const t = useTranslations("nav");
   const pathname = usePathname();
   return (
-    <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-10 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] sm:hidden">
+    <nav aria-label={t("label")} className="fixed inset-x-0 bottom-0 z-10 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] sm:hidden">
       <ul className="flex justify-around">
         {navItems.map((item) => {
           const Icon = item.icon;
@@ -46,7 +49,7 @@ export function BottomNav() {
                 className="flex min-h-14 flex-col items-center justify-center gap-0.5 text-sm font-medium text-fg-muted aria-[current=page]:text-accent"
               >
                 <Icon aria-hidden="true" className="size-5" />
-                {item.label}
+                {t(item.labelKey)}
               </Link>
             </li>
           );

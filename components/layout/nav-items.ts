@@ -1,14 +1,16 @@
 import { FileText, House, type LucideIcon } from "lucide-react";
+import type { Messages } from "@/lib/i18n/messages";
 
 // The portal's sections. Add an entry when its route exists (Reports, later
-// Jobs and Credit); header and phone bar both read this list.
+// Jobs and Credit); header and phone bar both read this list. Labels live in
+// the catalogues under "nav".
 export interface NavItem {
   href: string;
-  label: string;
+  labelKey: Exclude<keyof Messages["nav"], "label">;
   icon: LucideIcon;
 }
 
 export const navItems: NavItem[] = [
-  { href: "/", label: "Home", icon: House },
-  { href: "/reports", label: "Reports", icon: FileText },
+  { href: "/", labelKey: "home", icon: House },
+  { href: "/reports", labelKey: "reports", icon: FileText },
 ];

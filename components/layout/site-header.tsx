@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Printer } from "lucide-react";
+import { serverTranslator } from "@/lib/i18n/server-translator";
 import { HeaderNav } from "./main-nav";
 import { UserMenu } from "./user-menu";
 
@@ -9,14 +10,15 @@ interface SiteHeaderProps {
   signOut: () => Promise<void>;
 }
 
-export function SiteHeader({ fullName, username, signOut }: SiteHeaderProps) {
+export async function SiteHeader({ fullName, username, signOut }: SiteHeaderProps) {
+  const t = await serverTranslator("app");
   return (
     <header className="border-b border-border bg-surface">
       <div className="mx-auto flex max-w-4xl items-center justify-between gap-4 px-4 py-1.5">
         <div className="flex items-center gap-4">
           <Link href="/" className="inline-flex min-h-11 items-center gap-2 text-lg font-bold">
             <Printer aria-hidden="true" className="size-6 text-accent" />
-            Print Portal
+            {t("name")}
           </Link>
           <HeaderNav />
         </div>

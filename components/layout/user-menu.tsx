@@ -1,8 +1,11 @@
 "use client";
 
-import { ChevronDown, LogOut, UserRound } from "lucide-react";
+import { Check, ChevronDown, LogOut, UserRound } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
 import { DropdownMenu } from "radix-ui";
-import { useTransition } from "react";
+import { useId, useTransition } from "react";
+import { chooseLanguage } from "@/lib/i18n/choose-language";
+import { isLocale, localeNames, locales } from "@/lib/i18n/locales";
 
 interface UserMenuProps {
   fullName: string;
@@ -10,10 +13,28 @@ interface UserMenuProps {
   signOut: () => Promise<void>;
 }
 
+const itemClasses = "flex min-h-11 cursor-pointer items-center gap-2 rounded-md px-3 font-medium outline-none data-[highlighted]:bg-surface-muted";
+
 export function UserMenu({ fullName, username, signOut }: UserMenuProps) {
+  const t = useTranslations("userMenu");
+  const tLanguage = useTranslations("language");
+  const locale = useLocale();
+  const languageLabelId = useId();
   const [pending, startTransition] = useTransition();
+  const [switching, startSwitch] = useTransition();
+
+  const switchTo = (value: string) => {
+    if (!isLocale(value) || value === locale) return;
+    const form = new FormData();
+    form.set("locale", value);
+    // The action sets the cookie; Next.js then renders the page again in the new language.
+    startSwitch(() => chooseLanguage(form));
+  };
+
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the page from screen readers while its
+    // links stay focusable (axe: aria-hidden-focus); Tab and Escape close it.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="inline-flex min-h-11 max-w-[60vw] items-center gap-2 rounded-lg px-3 font-medium text-fg hover:bg-surface-muted">
         <UserRound aria-hidden="true" className="size-5 shrink-0" />
         <span className="truncate">{fullName}</span>
@@ -25,15 +46,27 @@ export function UserMenu({ fullName, username, signOut }: UserMenuProps) {
           sideOffset={6}
           className="z-20 min-w-56 rounded-lg border border-border bg-surface p-1 text-fg shadow-lg"
         >
-          <DropdownMenu.Label className="px-3 py-2 text-sm text-fg-muted">Signed in as {username}</DropdownMenu.Label>
+          <DropdownMenu.Label className="px-3 py-2 text-sm text-fg-muted">{t("signedInAs", { username })}</DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item
-            disabled={pending}
-            onSelect={() => startTransition(() => signOut())}
-            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md px-3 font-medium outline-none data-[highlighted]:bg-surface-muted"
-          >
+          <DropdownMenu.Label id={languageLabelId} className="px-3 pb-1 pt-2 text-sm text-fg-muted">
+            {tLanguage("label")}
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup aria-labelledby={languageLabelId} aria-busy={switching} value={locale} onValueChange={switchTo}>
+            {locales.map((code) => (
+              <DropdownMenu.RadioItem key={code} value={code} lang={code} className={itemClasses}>
+                <span className="inline-flex size-5 items-center justify-center">
+                  <DropdownMenu.ItemIndicator>
+                    <Check aria-hidden="true" className="size-5" />
+                  </DropdownMenu.ItemIndicator>
+                </span>
+                {localeNames[code]}
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item disabled={pending} onSelect={() => startTransition(() => signOut())} className={itemClasses}>
             <LogOut aria-hidden="true" className="size-5" />
-            Sign out
+            {t("signOut")}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

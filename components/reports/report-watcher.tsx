@@ -1,11 +1,110 @@
-import { IntlScope } from "@/lib/i18n/intl-scope";
-import { ReportWatcherLive } from "./report-watcher-live";
+"use client";
 
-/** Mounted once in the portal layout: watches reports on every page (see ReportWatcherLive). */
+import { useQueries } from "@tanstack/react-query";
+import { usePathname } from "next/navigation";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { entryStateFor } from "@/lib/reports/entry-state";
+import { pollDelayMs } from "@/lib/reports/poll-backoff";
+import type { RecentEntry } from "@/lib/reports/recent-entries";
+import { ReportNotice, type Notice } from "./report-notice";
+import { recentReports, useRecentReports } from "./recent-reports-store";
+import { fetchStatus, ReportsApiError } from "./reports-api";
+import { setStatusChecksFailing, statusQueryKey } from "./status-check-health";
+import { useReadyTitle } from "./use-ready-title";
+
+/**
+ * Mounted once in the portal layout, so reports keep being watched on every
+ * page: polls each running report with backoff (1 s growing to 5 s), checks
+ * finished ones once per page load (files expire, handles disappear), and
+ * tells the person when one is ready.
+ */
 export function ReportWatcher({ storageKey }: { storageKey: string }) {
-  return (
-    <IntlScope namespaces={["reports"]}>
-      <ReportWatcherLive storageKey={storageKey} />
-    </IntlScope>
+  const entries = useRecentReports(storageKey) ?? [];
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [sessionEnded, setSessionEnded] = useState(false);
+  // On Reports itself the list shows the news: no card, and the tab title
+  // only while the tab is in the background.
+  const onReportsPage = usePathname() === "/reports";
+  const visible = usePageVisible();
+  const watchingList = onReportsPage && visible;
+  const watchingListRef = useRef(watchingList);
+  useEffect(() => {
+    watchingListRef.current = watchingList;
+  }, [watchingList]);
+  // News the person has now seen in the list needs no card or title later
+  // (adjusting state while rendering, as React advises over an effect).
+  const [wasWatching, setWasWatching] = useState(watchingList);
+  if (wasWatching !== watchingList) {
+    setWasWatching(watchingList);
+    if (watchingList && notice && !notice.seen) setNotice({ ...notice, seen: true });
+  }
+  useReadyTitle(notice?.kind === "ready" && !notice.seen && !watchingList);
+
+  const announce = useCallback((next: Omit<Notice, "seen">) => {
+    setNotice((current) =>
+      // A failure does not push aside a ready file the person has not seen yet.
+      next.kind === "failed" && current?.kind === "ready" && !current.seen ? current : { ...next, seen: watchingListRef.current },
+    );
+  }, []);
+
+  const check = useCallback(
+    async (executionId: number) => {
+      let status: Awaited<ReturnType<typeof fetchStatus>>;
+      try {
+        status = await fetchStatus(executionId);
+        setStatusChecksFailing(false);
+      } catch (error) {
+        // Signed out: stop asking; the next navigation goes to sign-in.
+        if (error instanceof ReportsApiError && error.status === 401) setSessionEnded(true);
+        else setStatusChecksFailing(true);
+        throw error;
+      }
+      const entry = recentReports.find(storageKey, executionId);
+      if (!entry) return status;
+      const next = entryStateFor(status, entry);
+      if (next === "drop") {
+        recentReports.remove(storageKey, executionId);
+        return status;
+      }
+      const now = Date.now();
+      recentReports.update(storageKey, executionId, next === "ready" ? { state: next, readyAt: entry.readyAt ?? now } : { state: next });
+      if (entry.state === "running" && (next === "ready" || next === "failed")) announce({ kind: next, entry: { ...entry, state: next } });
+      return status;
+    },
+    [storageKey, announce],
+  );
+
+  useQueries({
+    queries: sessionEnded
+      ? []
+      : entries.map((entry: RecentEntry) => ({
+          queryKey: [...statusQueryKey(storageKey), entry.executionId],
+          queryFn: () => check(entry.executionId),
+          staleTime: Infinity,
+          gcTime: 0,
+          retry: false,
+          refetchOnWindowFocus: false,
+          // Keep asking in a background tab: the tab title is how it learns.
+          refetchIntervalInBackground: true,
+          refetchInterval: (query: { state: { dataUpdateCount: number; errorUpdateCount: number } }) =>
+            recentReports.find(storageKey, entry.executionId)?.state === "running"
+              ? pollDelayMs(query.state.dataUpdateCount + query.state.errorUpdateCount)
+              : false,
+        })),
+  });
+
+  return <ReportNotice notice={notice} showCard={!onReportsPage && !notice?.seen} onDismiss={() => setNotice(null)} />;
+}
+
+function subscribeVisibility(listener: () => void): () => void {
+  document.addEventListener("visibilitychange", listener);
+  return () => document.removeEventListener("visibilitychange", listener);
+}
+
+function usePageVisible(): boolean {
+  return useSyncExternalStore(
+    subscribeVisibility,
+    () => document.visibilityState === "visible",
+    () => true,
   );
 }

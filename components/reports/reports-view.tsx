@@ -1,4 +1,3 @@
-import { IntlScope } from "@/lib/i18n/intl-scope";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { AvailableReports } from "./available-reports";
 import { RecentReportsList } from "./recent-reports-list";
@@ -12,10 +11,8 @@ export async function ReportsView({ storageKey }: { storageKey: string }) {
         <h1 className="text-3xl font-bold">{t("pageTitle")}</h1>
         <p className="text-fg-muted">{t("pageIntro")}</p>
       </div>
-      <IntlScope namespaces={["reports"]}>
-        <AvailableReports storageKey={storageKey} />
-        <RecentReportsList storageKey={storageKey} />
-      </IntlScope>
+      <AvailableReports storageKey={storageKey} />
+      <RecentReportsList storageKey={storageKey} />
     </div>
   );
 }

@@ -5,14 +5,14 @@ import { useId, useState, type InputHTMLAttributes } from "react";
 
 interface SecretFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id"> {
   label: string;
-  /** What the show/hide button names, e.g. "PIN". */
-  secretName: string;
+  /** The show/hide button's name, e.g. "Show PIN" (it never changes; aria-pressed tells the state). */
+  showLabel: string;
   error?: string;
   large?: boolean;
 }
 
 /** A masked input with a show/hide control, for a PIN or a password. */
-export function SecretField({ label, secretName, error, large = false, className = "", ...input }: SecretFieldProps) {
+export function SecretField({ label, showLabel, error, large = false, className = "", ...input }: SecretFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const [visible, setVisible] = useState(false);
@@ -41,7 +41,7 @@ export function SecretField({ label, secretName, error, large = false, className
           className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg border border-border bg-surface px-3 text-sm font-medium text-fg hover:bg-surface-muted"
         >
           {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
-          {`Show ${secretName}`}
+          {showLabel}
         </button>
       </div>
       {error ? (

@@ -1,6 +1,7 @@
 "use client";
 
 import { LoaderCircle } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Tabs } from "radix-ui";
 import { useActionState, useEffect, useId, useRef, useState } from "react";
 import type { SignInState } from "@/app/(public)/sign-in/sign-in-state";
@@ -18,15 +19,17 @@ interface SignInFormProps {
 }
 
 function SubmitButton({ pending }: { pending: boolean }) {
+  const t = useTranslations("signIn");
   return (
     <Button type="submit" disabled={pending} aria-busy={pending} className="w-full">
       {pending ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : null}
-      Sign in
+      {t("submit")}
     </Button>
   );
 }
 
 export function SignInForm({ action, callbackUrl, notice }: SignInFormProps) {
+  const t = useTranslations("signIn");
   const [state, formAction, pending] = useActionState(action, { method: "pin" });
   const [method, setMethod] = useState<SignInState["method"]>("pin");
   const usernameId = useId();
@@ -53,11 +56,11 @@ export function SignInForm({ action, callbackUrl, notice }: SignInFormProps) {
       </div>
 
       <Tabs.Root value={method} onValueChange={(value) => setMethod(value === "password" ? "password" : "pin")}>
-        <Tabs.List aria-label="How to sign in" className="grid grid-cols-2 gap-1 rounded-lg bg-surface-muted p-1">
+        <Tabs.List aria-label={t("howToSignIn")} className="grid grid-cols-2 gap-1 rounded-lg bg-surface-muted p-1">
           {(
             [
-              ["pin", "PIN"],
-              ["password", "User name and password"],
+              ["pin", t("pinTab")],
+              ["password", t("passwordTab")],
             ] as const
           ).map(([value, label]) => (
             <Tabs.Trigger
@@ -75,8 +78,8 @@ export function SignInForm({ action, callbackUrl, notice }: SignInFormProps) {
             <input type="hidden" name="method" value="pin" />
             {hidden}
             <SecretField
-              label="PIN"
-              secretName="PIN"
+              label={t("pin")}
+              showLabel={t("showPin")}
               name="pin"
               large
               required
@@ -89,7 +92,7 @@ export function SignInForm({ action, callbackUrl, notice }: SignInFormProps) {
             />
             <SubmitButton pending={pending} />
             <p className="text-sm text-fg-muted">
-              No PIN? Choose “User name and password” above, or ask your IT help desk for a PIN.
+              {t("noPinHint")}
             </p>
           </form>
         </Tabs.Content>
@@ -100,7 +103,7 @@ export function SignInForm({ action, callbackUrl, notice }: SignInFormProps) {
             {hidden}
             <div className="flex flex-col gap-1.5">
               <label htmlFor={usernameId} className="text-base font-medium">
-                User name
+                {t("username")}
               </label>
               <input
                 id={usernameId}
@@ -119,8 +122,8 @@ export function SignInForm({ action, callbackUrl, notice }: SignInFormProps) {
               ) : null}
             </div>
             <SecretField
-              label="Password"
-              secretName="password"
+              label={t("password")}
+              showLabel={t("showPassword")}
               name="password"
               required
               autoComplete="current-password"

@@ -28,13 +28,26 @@ export class SignInPage {
   async signInWithPin(pin: string): Promise<void> {
     await this.pinTab.click();
     await this.pin.fill(pin);
-    await this.page.getByRole("tabpanel").getByRole("button", { name: "Sign in" }).click();
+    await this.submit();
   }
 
   async signInWithPassword(username: string, password: string): Promise<void> {
     await this.passwordTab.click();
     await this.username.fill(username);
     await this.password.fill(password);
+    await this.submit();
+  }
+
+  /**
+   * Submits and waits for the sign-in request's answer. Without the wait, a
+   * loop of attempts could type into the form while the previous attempt is
+   * still pending, and React resets the form when that attempt ends.
+   */
+  private async submit(): Promise<void> {
+    const answered = this.page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/sign-in",
+    );
     await this.page.getByRole("tabpanel").getByRole("button", { name: "Sign in" }).click();
+    await answered;
   }
 }

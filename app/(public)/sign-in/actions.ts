@@ -2,9 +2,11 @@
 
 import { redirect } from "next/navigation";
 import { SignInRefused, signIn } from "@/lib/auth/auth";
-import { credentialsSchema } from "@/lib/auth/credentials-schema";
+import { credentialsSchema, isCredentialsProblem } from "@/lib/auth/credentials-schema";
 import { safeCallbackPath } from "@/lib/auth/sign-in-path";
 import { toPortalError, userMessage } from "@/lib/errors";
+import { requestLocale } from "@/lib/i18n/request-locale";
+import { serverTranslator } from "@/lib/i18n/server-translator";
 import { log, errorFields } from "@/lib/log";
 import type { SignInState } from "./sign-in-state";
 
@@ -20,12 +22,14 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
     method === "pin" ? { method, pin: text(formData, "pin") } : { method, username, password: text(formData, "password") },
   );
   if (!parsed.success) {
+    const t = await serverTranslator("signIn");
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? "form");
-      fieldErrors[field] ??= issue.message;
+      // The schema's messages are catalogue keys (credentials-schema.ts).
+      fieldErrors[field] ??= isCredentialsProblem(issue.message) ? t(`field.${issue.message}`) : t("checkField");
     }
-    return { method, username, fieldErrors, message: "Please check the highlighted field." };
+    return { method, username, fieldErrors, message: t("checkField") };
   }
 
   const destination = safeCallbackPath(text(formData, "callbackUrl"));
@@ -34,7 +38,7 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
   } catch (error) {
     const portalError = error instanceof SignInRefused ? error.portalError : toPortalError(error);
     if (!(error instanceof SignInRefused)) log.error("sign-in failed", errorFields(error));
-    return { method, username, message: userMessage(portalError.code, portalError.retryAfterSeconds) };
+    return { method, username, message: userMessage(portalError.code, portalError.retryAfterSeconds, await requestLocale()) };
   }
   redirect(destination);
 }

@@ -3,10 +3,16 @@ import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/sign-in/sign-in-form";
 import { currentSession } from "@/lib/auth/current-session";
 import { endedReason, safeCallbackPath } from "@/lib/auth/sign-in-path";
+import { LanguageSwitch } from "@/components/layout/language-switch";
 import { userMessage } from "@/lib/errors";
+import { requestLocale } from "@/lib/i18n/request-locale";
+import { serverTranslator } from "@/lib/i18n/server-translator";
 import { signInAction } from "./actions";
 
-export const metadata: Metadata = { title: "Sign in" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await serverTranslator("signIn");
+  return { title: t("title") };
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -20,19 +26,23 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const state = await currentSession();
   if (state.status === "active") redirect(callbackPath);
 
+  const [locale, t, app] = await Promise.all([requestLocale(), serverTranslator("signIn"), serverTranslator("app")]);
   const ended = first(params.reason) === endedReason || state.status === "ended";
   const notice = ended
-    ? { text: userMessage("session_ended"), tone: "error" as const }
+    ? { text: userMessage("session_ended", undefined, locale), tone: "error" as const }
     : first(params.signedOut)
-      ? { text: "You have signed out.", tone: "info" as const }
+      ? { text: t("signedOut"), tone: "info" as const }
       : undefined;
 
   return (
     <main className="flex min-h-dvh items-start justify-center px-4 py-10 sm:items-center">
       <div className="w-full max-w-md rounded-[var(--radius)] border border-border bg-surface p-6 shadow-sm sm:p-8">
-        <p className="mb-1 text-sm font-semibold uppercase tracking-wide text-accent">Print Portal</p>
-        <h1 className="mb-6 text-2xl font-bold">Sign in</h1>
+        <p className="mb-1 text-sm font-semibold uppercase tracking-wide text-accent">{app("name")}</p>
+        <h1 className="mb-6 text-2xl font-bold">{t("title")}</h1>
         <SignInForm action={signInAction} callbackUrl={callbackPath === "/" ? undefined : callbackPath} notice={notice} />
+        <div className="mt-6 border-t border-border pt-4">
+          <LanguageSwitch />
+        </div>
       </div>
     </main>
   );

@@ -105,6 +105,16 @@ describe("execution routes", () => {
     expect(await gone.json()).toEqual({ error: "gone", message: "Diese Berichtsdatei ist nicht mehr verfügbar. Starten Sie den Bericht erneut." });
   });
 
+  it("answer a print server outage in the person's language", async () => {
+    const { PortalError } = await import("@/lib/errors");
+    vi.mocked(reports.probeExecution).mockRejectedValueOnce(new PortalError("unreachable"));
+    vi.mocked(requestLocale).mockResolvedValue("cs");
+    const answer = await status.GET(new NextRequest("http://localhost:3000/api/reports/executions/5/status"), params("5"));
+    vi.mocked(requestLocale).mockResolvedValue("en");
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toEqual({ error: "unreachable", message: "Tiskový server je teď nedostupný. Zkuste to prosím za chvíli znovu." });
+  });
+
   it("answer 404 for someone else's execution", async () => {
     vi.mocked(reports.probeExecution).mockResolvedValueOnce("unknown");
     vi.mocked(reports.openDownload).mockResolvedValueOnce({ status: "unknown" });

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { withUserToken } from "@/lib/auth/current-session";
 import { sessionForRoute } from "@/lib/auth/route-session";
 import { getEnv } from "@/lib/env";
-import { jsonError } from "@/lib/http/json-error";
+import { localizedJsonError } from "@/lib/i18n/localized-json-error";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { listReports, startExecution } from "@/lib/print-server/reports";
 import { startedDto, startRequest } from "@/lib/reports/dto";
@@ -53,6 +53,6 @@ export async function POST(request: NextRequest) {
     }
     return NextResponse.json(startedDto.parse(outcome.started), { status: 201, headers: { "cache-control": "no-store" } });
   } catch (error) {
-    return jsonError(error);
+    return localizedJsonError(error);
   }
 }

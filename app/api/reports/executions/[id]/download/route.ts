@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { withUserToken } from "@/lib/auth/current-session";
 import { sessionForRoute } from "@/lib/auth/route-session";
-import { jsonError } from "@/lib/http/json-error";
+import { localizedJsonError } from "@/lib/i18n/localized-json-error";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { openDownload } from "@/lib/print-server/reports";
 import { downloadHeaders } from "@/lib/reports/download-headers";
@@ -30,6 +30,6 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
       headers: downloadHeaders(upstream.headers as unknown as Headers, id.data),
     });
   } catch (error) {
-    return jsonError(error);
+    return localizedJsonError(error);
   }
 }

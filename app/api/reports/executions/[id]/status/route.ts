@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { withUserToken } from "@/lib/auth/current-session";
 import { sessionForRoute } from "@/lib/auth/route-session";
-import { jsonError } from "@/lib/http/json-error";
+import { localizedJsonError } from "@/lib/i18n/localized-json-error";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { probeExecution } from "@/lib/print-server/reports";
 import { executionIdParam, statusDto } from "@/lib/reports/dto";
@@ -21,6 +21,6 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
     if (status === "unknown") return reportAnswer("not_found", t("reportNotFound"));
     return NextResponse.json(statusDto.parse({ status }), { headers: { "cache-control": "no-store" } });
   } catch (error) {
-    return jsonError(error);
+    return localizedJsonError(error);
   }
 }

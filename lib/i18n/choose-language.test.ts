@@ -1,0 +1,44 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+const set = vi.fn();
+vi.mock("next/headers", () => ({ cookies: async () => ({ set }) }));
+let portalUrl = "https://print.example.com";
+vi.mock("@/lib/env", () => ({ getEnv: () => ({ PORTAL_URL: portalUrl }) }));
+
+const { chooseLanguage } = await import("./choose-language");
+
+function form(locale: string): FormData {
+  const data = new FormData();
+  data.set("locale", locale);
+  return data;
+}
+
+beforeEach(() => {
+  set.mockClear();
+  portalUrl = "https://print.example.com";
+});
+
+describe("chooseLanguage", () => {
+  it("remembers a supported language for a year, out of scripts' reach", async () => {
+    await chooseLanguage(form("cs"));
+    expect(set).toHaveBeenCalledWith("portal-language", "cs", {
+      path: "/",
+      maxAge: 365 * 24 * 3600,
+      sameSite: "lax",
+      httpOnly: true,
+      secure: true,
+    });
+  });
+
+  it("marks the cookie secure only for an https portal", async () => {
+    portalUrl = "http://localhost:3000";
+    await chooseLanguage(form("de"));
+    expect(set).toHaveBeenCalledWith("portal-language", "de", expect.objectContaining({ secure: false }));
+  });
+
+  it("ignores anything that is not a supported language", async () => {
+    for (const value of ["fr", "de-AT", "", "en; Path=/admin"]) await chooseLanguage(form(value));
+    await chooseLanguage(new FormData());
+    expect(set).not.toHaveBeenCalled();
+  });
+});
