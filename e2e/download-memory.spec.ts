@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request, type IncomingMessage } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test as base } from "./fixtures";
 import { largeExecutionId, startLargeFileUpstream, type LargeFileUpstream } from "./support/large-file-upstream";
 import { loadStack } from "./support/load-stack";
+import { freePort } from "./support/free-port";
 
 // The portal's download route streams a 256 MiB report from an HTTPS upstream
 // while the test watches the portal process's resident memory: it must stay
@@ -20,18 +20,6 @@ interface Portal {
   url: string;
   pid: number;
   upstream: LargeFileUpstream;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Resident memory of a process, from /proc (Linux), in bytes. */

@@ -1,5 +1,4 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -8,24 +7,13 @@ import { Redis } from "ioredis";
 import { loadStack } from "./support/load-stack";
 import { startRecordingForwarder } from "./support/recording-forwarder";
 import { e2eAddressHeader, tokenLifetimeSeconds } from "./support/stack-env";
+import { freePort } from "./support/free-port";
 
 // The stack for the browser tests, all on 127.0.0.1 / localhost and free ports:
 // a print server with its own temporary data folder and short-lived tokens, a
 // recording forwarder in front of it (so a test can look for the real tokens
 // in what the browser received), the production portal, and a second portal
 // whose print server is down.
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A throw-away redis-server for the portals that share sessions. */
 async function startRedis(): Promise<{ url: string; stop: () => void }> {

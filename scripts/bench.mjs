@@ -12,7 +12,7 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { root } from "./lib/stack.mjs";
 import { BenchError } from "./bench/bench-error.mjs";
-import { ensurePortalBuild, startBenchPortal, startPrintServerFor, stopEverything, track } from "./bench/bench-stack.mjs";
+import { closeStack, ensurePortalBuild, startBenchPortal, startPrintServerFor, stopEverything, track } from "./bench/bench-stack.mjs";
 import { checkBudgets } from "./bench/budgets.mjs";
 import { measureDownload } from "./bench/measure-download.mjs";
 import { measureLighthouse, measurePageJs } from "./bench/measure-pages.mjs";
@@ -69,7 +69,7 @@ async function shutDown(code, why) {
   if (stopping) return;
   stopping = true;
   if (why) console.error(`[bench] ${why}`);
-  await stopEverything();
+  await closeStack();
   process.exit(code);
 }
 process.on("SIGINT", () => void shutDown(130, "interrupted; stopping the servers"));
@@ -175,7 +175,7 @@ async function main() {
     say(`print server ready after ${(large.startMs / 1000).toFixed(0)} s`);
     await withPortal(results, large);
   }
-  await stopEverything();
+  await closeStack();
 
   const budgets = checkBudgets(results);
   const finishedAt = new Date().toISOString();

@@ -1,11 +1,11 @@
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadStack } from "./load-stack";
 import { e2eAddressHeader } from "./stack-env";
+import { freePort } from "./free-port";
 
 // A print server and a portal of a test's own, for tests that must stop the
 // print server: stopping the shared one would break tests running beside them.
@@ -39,18 +39,6 @@ export interface PrivateStackOptions {
   printServerEnv?: Record<string, string>;
   /** Extra portal variables. */
   portalEnv?: Record<string, string>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startPrivateStack(options: PrivateStackOptions = {}): Promise<PrivateStack> {

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
 import { PortalError } from "@/lib/errors";
@@ -7,6 +6,7 @@ import type { TokenSet } from "@/lib/print-server/token-set";
 import { accessTokenFor } from "./access-token";
 import { RedisSessionStore } from "./redis-session-store";
 import type { StoredSession } from "./session-store";
+import { freePort } from "@/e2e/support/free-port";
 
 // Against a real redis-server (Debian package redis-server), started on a free
 // local port for this file only: two store objects stand for two portal
@@ -15,17 +15,6 @@ import type { StoredSession } from "./session-store";
 let server: ChildProcess;
 let clients: Redis[] = [];
 let port = 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 function instance(prefix: string): RedisSessionStore {
   const redis = new Redis({ host: "127.0.0.1", port, lazyConnect: false });

@@ -9,22 +9,46 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildPortal, exportCa, portalNeedsBuild, registerPortalClient, startPortal, stopChild } from "../lib/stack.mjs";
+import { BenchError } from "./bench-error.mjs";
 import { startScaledPrintServer } from "./print-server.mjs";
 import { listeningPid } from "./process-memory.mjs";
 
 const children = new Set();
 const tempDirs = new Set();
+/** Starts in flight: a shutdown waits for them, so no child is started after it and left behind. */
+const starting = new Set();
+let closed = false;
 
 export function track(child) {
   children.add(child);
   child.once("exit", () => children.delete(child));
+  if (closed) void stopChild(child);
   return child;
 }
 
+async function guarded(start) {
+  if (closed) throw new BenchError("the benchmark is stopping");
+  const promise = start();
+  starting.add(promise);
+  try {
+    return await promise;
+  } finally {
+    starting.delete(promise);
+  }
+}
+
+/** Stops every child started so far (the run goes on; used between its stages). */
 export async function stopEverything() {
   await Promise.all([...children].map((child) => stopChild(child)));
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
   tempDirs.clear();
+}
+
+/** The end of the run: nothing new starts, starts in flight finish, then all stops. */
+export async function closeStack() {
+  closed = true;
+  await Promise.allSettled([...starting]);
+  await stopEverything();
 }
 
 export function freePort() {
@@ -46,36 +70,40 @@ export async function ensurePortalBuild(say) {
 }
 
 /** Starts a scaled print server and registers the portal with it. */
-export async function startPrintServerFor(scale, say) {
-  say(`starting the print server with --scale ${scale} (the first start of a scale seeds it)`);
-  const started = Date.now();
-  const server = await startScaledPrintServer(scale);
-  track(server.child);
-  const workDir = mkdtempSync(join(tmpdir(), "print-portal-bench-"));
-  tempDirs.add(workDir);
-  const caPem = await exportCa(server.env);
-  const caFile = join(workDir, "print-server-ca.pem");
-  writeFileSync(caFile, caPem);
-  const client = await registerPortalClient(server.env, `Print Portal (benchmark ${new Date().toISOString()})`);
-  return { ...server, caPem, caFile, client, startMs: Date.now() - started };
+export function startPrintServerFor(scale, say) {
+  return guarded(async () => {
+    say(`starting the print server with --scale ${scale} (the first start of a scale seeds it)`);
+    const started = Date.now();
+    const server = await startScaledPrintServer(scale);
+    track(server.child);
+    const workDir = mkdtempSync(join(tmpdir(), "print-portal-bench-"));
+    tempDirs.add(workDir);
+    const caPem = await exportCa(server.env);
+    const caFile = join(workDir, "print-server-ca.pem");
+    writeFileSync(caFile, caPem);
+    const client = await registerPortalClient(server.env, `Print Portal (benchmark ${new Date().toISOString()})`);
+    return { ...server, caPem, caFile, client, startMs: Date.now() - started };
+  });
 }
 
 /** Starts the production portal against `printServer`; answers its URL and the pid that serves it. */
-export async function startBenchPortal(printServer, say) {
-  const port = await freePort();
-  const portalUrl = `http://127.0.0.1:${port}`;
-  say(`starting the production portal on ${portalUrl}`);
-  const portal = await startPortal({
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOSTNAME: "127.0.0.1",
-    PORTAL_URL: portalUrl,
-    PRINT_SERVER_URL: printServer.url,
-    PRINT_SERVER_CA_FILE: printServer.caFile,
-    PRINT_SERVER_CLIENT_ID: printServer.client.clientId,
-    PRINT_SERVER_CLIENT_SECRET: printServer.client.clientSecret,
-    AUTH_SECRET: randomBytes(33).toString("base64url"),
+export function startBenchPortal(printServer, say) {
+  return guarded(async () => {
+    const port = await freePort();
+    const portalUrl = `http://127.0.0.1:${port}`;
+    say(`starting the production portal on ${portalUrl}`);
+    const portal = await startPortal({
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+      PORTAL_URL: portalUrl,
+      PRINT_SERVER_URL: printServer.url,
+      PRINT_SERVER_CA_FILE: printServer.caFile,
+      PRINT_SERVER_CLIENT_ID: printServer.client.clientId,
+      PRINT_SERVER_CLIENT_SECRET: printServer.client.clientSecret,
+      AUTH_SECRET: randomBytes(33).toString("base64url"),
+    });
+    track(portal.child);
+    return { child: portal.child, url: portalUrl, pid: listeningPid(port) };
   });
-  track(portal.child);
-  return { child: portal.child, url: portalUrl, pid: listeningPid(port) };
 }

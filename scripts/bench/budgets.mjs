@@ -13,10 +13,10 @@ export const BUDGETS = [
   {
     id: "download-memory",
     label: "Portal memory growth while streaming (largest run)",
-    limit: "< 64 MB",
+    limit: "< 64 MiB",
     value: (r) => r.download?.portalRssGrowthMaxMb,
     pass: (mb) => mb < 64,
-    show: (mb) => `${mb} MB`,
+    show: (mb) => `${mb} MiB`,
   },
   {
     id: "api-overhead",

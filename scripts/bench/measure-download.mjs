@@ -7,6 +7,7 @@ import { BenchError } from "./bench-error.mjs";
 import { sampleRss } from "./process-memory.mjs";
 import { median, round } from "./stats.mjs";
 
+// Sizes and rates in MiB (2^20 bytes); the JSON fields keep the short name "Mb".
 const MB = 1024 * 1024;
 /** What Chromium sends: the portal (Next.js) may compress on the fly, so the bench asks as a browser does. */
 const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
@@ -86,8 +87,8 @@ export async function measureDownload({ executionId, ps, userToken, portalUrl, c
     const d = directRuns.at(-1);
     const p = portalRuns.at(-1);
     say?.(
-      `  run ${run + 1}: direct ${d.mbPerSecond.toFixed(0)} MB/s, portal ${p.mbPerSecond.toFixed(0)} MB/s (${p.encoding}), ` +
-        `portal without compression ${identityRuns.at(-1).mbPerSecond.toFixed(0)} MB/s, portal RSS +${(p.growthBytes / MB).toFixed(1)} MB`,
+      `  run ${run + 1}: direct ${d.mbPerSecond.toFixed(0)} MiB/s, portal ${p.mbPerSecond.toFixed(0)} MiB/s (${p.encoding}), ` +
+        `portal without compression ${identityRuns.at(-1).mbPerSecond.toFixed(0)} MiB/s, portal RSS +${(p.growthBytes / MB).toFixed(1)} MiB`,
     );
   }
   const sizes = new Set([...directRuns, ...portalRuns, ...identityRuns].map((r) => r.bytes));

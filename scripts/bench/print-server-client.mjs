@@ -8,7 +8,6 @@ import { BenchError } from "./bench-error.mjs";
 
 const tokenAnswer = z.object({ access_token: z.string().min(1), token_type: z.string() });
 const executionAnswer = z.object({ executionId: z.number().int().positive() });
-const reportList = z.object({ reports: z.array(z.object({ id: z.number().int(), name: z.string(), formats: z.string() })) });
 
 /** Scopes the bench asks for: the portal's, without offline.access, so no refresh tokens pile up. */
 const directScopes = "users reports credit";
@@ -55,11 +54,6 @@ export function printServerClient({ url, caPem, clientId, clientSecret }) {
         body: tokenBody({ grant_type: "login_info", login_info: loginInfo, scope }),
       });
       return (await json(response, tokenAnswer, "login_info token")).access_token;
-    },
-
-    async listReports(token) {
-      const response = await call("/api/v3/reports", { headers: { authorization: `Bearer ${token}` } });
-      return (await json(response, reportList, "report list")).reports;
     },
 
     async startReport(token, id, format) {

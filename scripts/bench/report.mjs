@@ -13,11 +13,11 @@ function rows(r) {
 
   if (r.download) {
     const d = r.download;
-    section(`Download: ${(d.bytes / MB).toFixed(1)} MB CSV (monthly summary, scale ${r.plan.downloadScale}), median of ${d.runs}`);
-    row("throughput", fmt(d.portalMbPerSecond, " MB/s"), fmt(d.directMbPerSecond, " MB/s"), `portal/direct ${(d.ratio * 100).toFixed(1)} %, portal sent ${d.portalContentEncoding}`);
-    row("throughput, Accept-Encoding: identity", fmt(d.portalIdentityMbPerSecond, " MB/s"), "", `portal/direct ${(d.identityRatio * 100).toFixed(1)} %`);
+    section(`Download: ${(d.bytes / MB).toFixed(1)} MiB CSV (monthly summary, scale ${r.plan.downloadScale}), median of ${d.runs}`);
+    row("throughput", fmt(d.portalMbPerSecond, " MiB/s"), fmt(d.directMbPerSecond, " MiB/s"), `portal/direct ${(d.ratio * 100).toFixed(1)} %, portal sent ${d.portalContentEncoding}`);
+    row("throughput, Accept-Encoding: identity", fmt(d.portalIdentityMbPerSecond, " MiB/s"), "", `portal/direct ${(d.identityRatio * 100).toFixed(1)} %`);
     row("time", fmt(d.portalSeconds, " s"), fmt(d.directSeconds, " s"));
-    row("portal RSS growth (median, max)", `${d.portalRssGrowthMb} / ${d.portalRssGrowthMaxMb} MB`, "", `baseline ${d.portalRssBaselineMb} MB`);
+    row("portal RSS growth (median, max)", `${d.portalRssGrowthMb} / ${d.portalRssGrowthMaxMb} MiB`, "", `baseline ${d.portalRssBaselineMb} MiB`);
   }
   if (r.api) {
     section(`API: GET ${r.api.route} vs ${r.api.upstream}, median of ${r.plan.runs} x ${r.plan.loadMs / 1000} s`);
