@@ -17,7 +17,7 @@ describe("downloadHeaders", () => {
       "content-type": "text/csv; charset=utf-8; header=present",
       "content-length": "290",
       "content-disposition": "attachment; filename=\"my-monthly-summary-2026-11-21.csv\"; filename*=UTF-8''my-monthly-summary-2026-11-21.csv",
-      "cache-control": "private, no-store",
+      "cache-control": "private, no-store, no-transform",
       "x-content-type-options": "nosniff",
     });
   });

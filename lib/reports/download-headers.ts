@@ -3,7 +3,9 @@ import { formatOfMediaType } from "./formats";
 
 /**
  * The headers a report download is answered with, from an allow-list: a known
- * report media type (else a neutral one), a safe attachment name, no caching.
+ * report media type (else a neutral one), a safe attachment name, no caching,
+ * and `no-transform`, which keeps Next.js from gzipping the stream on the fly:
+ * that costs more CPU than the transfer itself and drops Content-Length.
  * Content-Length is passed on only for a body that was not encoded on the way,
  * because fetch would have decoded it and the length would lie.
  */
@@ -15,7 +17,7 @@ export function downloadHeaders(upstream: Headers, executionId: number): Headers
   const headers = new Headers({
     "content-type": format && contentType ? contentType : "application/octet-stream",
     "content-disposition": attachmentDisposition(format ? withExtension(name, format) : name),
-    "cache-control": "private, no-store",
+    "cache-control": "private, no-store, no-transform",
     "x-content-type-options": "nosniff",
   });
   const encoding = upstream.get("content-encoding");
