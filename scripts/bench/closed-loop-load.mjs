@@ -1,7 +1,7 @@
 // A closed-loop load generator on undici: `connections` callers, each sending
 // its next request as soon as the previous answer is read, for a fixed time.
 //
-// Why not autocannon: its TLS client hard-codes `rejectUnauthorized: false`,
+// Why not autocannon: its TLS client always switches certificate verification off,
 // and the print server must only be called with its CA verified. undici
 // verifies against the pinned CA (connect.ca), and the same generator drives
 // the plain-HTTP portal, so both sides see exactly the same load.
