@@ -2,12 +2,17 @@ import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server
 import { auth } from "@/lib/auth/auth";
 import { sessionStore } from "@/lib/auth/session-store";
 import { signInPath } from "@/lib/auth/sign-in-path";
+import { isEmbedPath, withEmbed } from "@/lib/embedding/embed-mode";
+import { frameAncestorsDirective } from "@/lib/embedding/frame-ancestors";
 import { getEnv } from "@/lib/env";
+import { refuseCrossSite } from "@/lib/http/cross-site";
 import { requestPathHeader } from "@/lib/request-path";
 
-// Runs before every page and API request: adds a per-request CSP nonce, tells
-// layouts the requested path, and sends signed-out visitors of portal pages to
-// sign-in. Pages and route handlers check the session again themselves.
+// Runs before every page and API request: refuses state-changing requests
+// from other sites, adds a per-request CSP nonce (with the intranet origins
+// allowed to frame the portal), tells layouts the requested path, and sends
+// signed-out visitors of portal pages to sign-in (keeping the framed layout).
+// Pages and route handlers check the session again themselves.
 
 function contentSecurityPolicy(nonce: string): string {
   const dev = process.env.NODE_ENV === "development";
@@ -22,7 +27,7 @@ function contentSecurityPolicy(nonce: string): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'self'",
+    frameAncestorsDirective(getEnv().PORTAL_FRAME_ANCESTORS),
   ].join("; ");
 }
 
@@ -35,12 +40,12 @@ const gate = auth(async (request) => {
   const path = `${pathname}${search}`;
 
   if (!isPublic(pathname)) {
+    const toSignIn = (ended: boolean) =>
+      NextResponse.redirect(new URL(withEmbed(signInPath(path, ended), isEmbedPath(path)), request.nextUrl));
     const sessionId = request.auth?.sessionId;
-    if (!sessionId) return NextResponse.redirect(new URL(signInPath(path), request.nextUrl));
+    if (!sessionId) return toSignIn(false);
     const store = sessionStore();
-    if (!(await store.get(sessionId))) {
-      return NextResponse.redirect(new URL(signInPath(path, true), request.nextUrl));
-    }
+    if (!(await store.get(sessionId))) return toSignIn(true);
     await store.touch(sessionId, getEnv().SESSION_IDLE_TIMEOUT);
   }
 
@@ -56,6 +61,8 @@ const gate = auth(async (request) => {
 });
 
 export async function proxy(request: NextRequest, event: NextFetchEvent) {
+  const refusal = refuseCrossSite(request, getEnv().PORTAL_URL);
+  if (refusal) return refusal;
   // With a lazily built config, next-auth hands back the wrapped handler as a
   // promise; awaiting also accepts a plain function.
   const run = await (gate as unknown as Promise<(request: NextRequest, event: NextFetchEvent) => Promise<Response>>);

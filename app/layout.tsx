@@ -1,37 +1,54 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { QueryProvider } from "@/components/query-provider";
+import { isEmbeddedRequest } from "@/lib/embedding/embedded-request";
 import { IntlScope } from "@/lib/i18n/intl-scope";
 import type { Namespace } from "@/lib/i18n/messages";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { serverTranslator } from "@/lib/i18n/server-translator";
+import { requestTheme } from "@/lib/theme/request-theme";
+import { fixedTheme } from "@/lib/theme/theme";
+import { ThemeChoiceProvider } from "@/lib/theme/theme-choice-context";
 import "./globals.css";
 
 // What client components read; the rest (titles, greetings, route answers)
 // is only used on the server and stays there.
-const clientNamespaces: Namespace[] = ["language", "nav", "userMenu", "signIn", "errors", "errorPages", "account", "reports"];
+const clientNamespaces: Namespace[] = ["language", "nav", "userMenu", "signIn", "errors", "errorPages", "account", "reports", "theme", "embed"];
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await serverTranslator("app");
   return { title: { default: t("name"), template: `%s · ${t("name")}` }, description: t("description") };
 }
 
-export const viewport: Viewport = {
-  width: "device-width",
-  initialScale: 1,
-  themeColor: [
-    { media: "(prefers-color-scheme: light)", color: "#f6f7f9" },
-    { media: "(prefers-color-scheme: dark)", color: "#0f1216" },
-  ],
-};
+// The browser's bar takes the page's background (--bg in app/globals.css):
+// the chosen theme's, or the system's when nothing was chosen.
+const barColour = { light: "#f6f7f9", dark: "#0f1216" } as const;
+
+export async function generateViewport(): Promise<Viewport> {
+  const theme = fixedTheme(await requestTheme());
+  return {
+    width: "device-width",
+    initialScale: 1,
+    themeColor: theme
+      ? barColour[theme]
+      : [
+          { media: "(prefers-color-scheme: light)", color: barColour.light },
+          { media: "(prefers-color-scheme: dark)", color: barColour.dark },
+        ],
+  };
+}
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const locale = await requestLocale();
+  const [locale, theme, embedded] = await Promise.all([requestLocale(), requestTheme(), isEmbeddedRequest()]);
   return (
-    <html lang={locale}>
-      <body className="min-h-dvh antialiased">
+    // Rendered on the server, so a chosen theme is there from the first paint.
+    <html lang={locale} data-theme={fixedTheme(theme)}>
+      {/* In a frame the body takes its content's height, which is what the parent is told (embed-height-reporter.tsx). */}
+      <body className={embedded ? "antialiased" : "min-h-dvh antialiased"}>
         <IntlScope namespaces={clientNamespaces}>
-          <QueryProvider>{children}</QueryProvider>
+          <ThemeChoiceProvider choice={theme}>
+            <QueryProvider>{children}</QueryProvider>
+          </ThemeChoiceProvider>
         </IntlScope>
       </body>
     </html>

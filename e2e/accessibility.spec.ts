@@ -1,28 +1,245 @@
-import AxeBuilder from "@axe-core/playwright";
+import type { Page, Route } from "@playwright/test";
 import { alice, expect, test } from "./fixtures";
+import { axeViolations } from "./support/axe";
+import { failingReport, reportsTest as reportsTestWithDelay } from "./support/reports-test";
 
-// Automated WCAG checks catch only part of the problems, but they keep the
-// basics (names, contrast, landmarks) from slipping.
-async function violations(page: import("@playwright/test").Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+// The axe matrix of issue 6: every page and state, in the light and the dark
+// theme (as the system asks for them), on both Playwright projects (desktop
+// and mobile). Then the theme switch itself, and keyboard-only sign-in.
+
+const themes = ["light", "dark"] as const;
+type Theme = (typeof themes)[number];
+
+// --bg of each theme in app/globals.css, as getComputedStyle writes it: proof
+// that a test really looked at the theme it names.
+const pageBackground: Record<Theme, string> = { light: "rgb(246, 247, 249)", dark: "rgb(15, 18, 22)" };
+
+async function expectTheme(page: Page, theme: Theme): Promise<void> {
+  await expect(page.locator("body")).toHaveCSS("background-color", pageBackground[theme]);
 }
 
-test("the sign-in page has no detectable accessibility violations, with an error shown", async ({ page, signInPage }) => {
-  await signInPage.goto();
-  expect(await violations(page)).toEqual([]);
-  await signInPage.signInWithPin("999999");
-  await expect(signInPage.alert).toBeVisible();
-  expect(await violations(page)).toEqual([]);
-  await signInPage.passwordTab.click();
-  expect(await violations(page)).toEqual([]);
+async function expectNoViolations(page: Page): Promise<void> {
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+/** Submits the visible sign-in form as a browser without form validation would, so the server's field errors show. */
+async function submitEmpty(page: Page): Promise<void> {
+  await page.locator("form").evaluateAll((forms) => forms.forEach((form) => ((form as HTMLFormElement).noValidate = true)));
+  const answered = page.waitForResponse((answer) => answer.request().method() === "POST" && new URL(answer.url()).pathname === "/sign-in");
+  await page.getByRole("tabpanel").getByRole("button", { name: "Sign in" }).click();
+  await answered;
+}
+
+/** Holds the account panels' requests until released, so their skeletons stay. */
+async function holdAccountRequests(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const hold = async (route: Route) => {
+    await released;
+    await route.continue().catch(() => undefined);
+  };
+  await page.route("**/api/me", hold);
+  await page.route("**/api/account/money", hold);
+  return release;
+}
+
+for (const theme of themes) {
+  test.describe(`in the ${theme} theme`, () => {
+    test.use({ colorScheme: theme });
+
+    test("the sign-in page: empty, a wrong PIN, the password tab, field errors", async ({ page, signInPage }) => {
+      await signInPage.goto();
+      await expectTheme(page, theme);
+      await expectNoViolations(page);
+
+      await signInPage.signInWithPin("999999");
+      await expect(signInPage.alert).toHaveText(/not recognised/);
+      await expectNoViolations(page);
+
+      await submitEmpty(page);
+      await expect(signInPage.alert).toHaveText("Please check the highlighted field.");
+      await expect(page.getByText("Enter your PIN.")).toBeVisible();
+      await expect(signInPage.pin).toHaveAttribute("aria-invalid", "true");
+      await expectNoViolations(page);
+
+      await signInPage.passwordTab.click();
+      await expect(signInPage.username).toBeVisible();
+      await expectNoViolations(page);
+
+      await submitEmpty(page);
+      await expect(page.getByText("Enter your user name.")).toBeVisible();
+      await expect(page.getByText("Enter your password.")).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test("the sign-in page after signing out", async ({ page, signInPage }) => {
+      await signInPage.goto("?signedOut=1");
+      await expect(signInPage.alert).toHaveText("You have signed out.");
+      await expectTheme(page, theme);
+      await expectNoViolations(page);
+    });
+
+    test("home with its data, and the user menu open", async ({ page, signInPage, homePage }) => {
+      await signInPage.goto();
+      await signInPage.signInWithPin(alice.pin);
+      await expect(homePage.availableToPrint).toHaveText("€25.50");
+      await expect(homePage.profileValue("Name")).toHaveText(alice.fullName);
+      await expectTheme(page, theme);
+      await expectNoViolations(page);
+
+      await page.getByRole("button", { name: alice.fullName }).click();
+      await expect(page.getByRole("menuitemradio", { name: "System" })).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test("home while its panels load", async ({ page, signInPage, homePage }) => {
+      const release = await holdAccountRequests(page);
+      try {
+        await signInPage.goto();
+        await signInPage.signInWithPin(alice.pin);
+        await homePage.expectGreeting(alice.fullName);
+        await expect(homePage.balance).toHaveAttribute("aria-busy", "true");
+        await expect(homePage.profile).toHaveAttribute("aria-busy", "true");
+        await expectTheme(page, theme);
+        await expectNoViolations(page);
+      } finally {
+        release();
+      }
+      await expect(homePage.availableToPrint).toHaveText("€25.50");
+    });
+
+    test("home with its error panels", async ({ page, signInPage, homePage }) => {
+      const unreachable = (route: Route) =>
+        route.fulfill({ status: 503, json: { error: "unreachable", message: "The print server cannot be reached right now." } });
+      await page.route("**/api/me", unreachable);
+      await page.route("**/api/account/money", unreachable);
+      await signInPage.goto();
+      await signInPage.signInWithPin(alice.pin);
+      await homePage.expectGreeting(alice.fullName);
+      await expect(homePage.balance.getByRole("alert")).toContainText("Your balance could not be loaded");
+      await expect(homePage.profile.getByRole("alert")).toContainText("Your details could not be loaded");
+      await expect(homePage.balance.getByRole("button", { name: "Retry" })).toBeVisible();
+      await expectTheme(page, theme);
+      await expectNoViolations(page);
+    });
+
+    test("the not-found page", async ({ page, signInPage, homePage }) => {
+      await signInPage.goto();
+      await signInPage.signInWithPin(alice.pin);
+      await homePage.expectGreeting(alice.fullName);
+      const answer = await page.goto("/no-such-page");
+      expect(answer?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+      await expectTheme(page, theme);
+      await expectNoViolations(page);
+    });
+  });
+}
+
+// Every report takes 5 s, so "running" holds while axe looks at it.
+const reportsTest = reportsTestWithDelay(5000);
+
+reportsTest.describe("reports", () => {
+  // One worker, so both themes share one private stack.
+  reportsTest.describe.configure({ mode: "default" });
+
+  for (const theme of themes) {
+    reportsTest.describe(`in the ${theme} theme`, () => {
+      reportsTest.use({ colorScheme: theme });
+
+      reportsTest("the list, and running, ready and failed reports", async ({ page, signInPage, reportsPage }) => {
+        await signInPage.goto("?callbackUrl=%2Freports");
+        await signInPage.signInWithPin(alice.pin);
+        await page.waitForURL((url) => url.pathname === "/reports");
+        await expect(page.getByText("Reports you run appear here.")).toBeVisible();
+        await expectTheme(page, theme);
+        await expectNoViolations(page);
+
+        const ready = await reportsPage.run("My monthly summary", "Excel (XLSX)");
+        const failed = await reportsPage.run(failingReport, "CSV");
+        await expect(ready).toContainText("Running");
+        await expect(failed).toContainText("Running");
+        await expectNoViolations(page);
+
+        await expect(ready).toContainText("Ready");
+        await expect(failed).toContainText("Failed");
+        await expect(failed.getByRole("button", { name: "Retry" })).toBeVisible();
+        await expectNoViolations(page);
+      });
+    });
+  }
 });
 
-test("the home page has no detectable accessibility violations", async ({ page, signInPage, homePage }) => {
-  await signInPage.goto();
-  await signInPage.signInWithPin(alice.pin);
-  await homePage.expectGreeting(alice.fullName);
-  expect(await violations(page)).toEqual([]);
+test.describe("the theme switch", () => {
+  test.use({ colorScheme: "light" });
+
+  test("on the sign-in page: Dark on a light system stays after a reload, Light wins over a dark system, System follows it again", async ({
+    page,
+    signInPage,
+  }) => {
+    const html = page.locator("html");
+    const theme = page.getByRole("group", { name: "Theme" });
+    await signInPage.goto();
+    await expect(html).not.toHaveAttribute("data-theme");
+    await expectTheme(page, "light");
+    await expect(page.locator('meta[name="theme-color"]')).toHaveCount(2);
+    await expect(theme.getByRole("button", { name: "System", exact: true })).toHaveAttribute("aria-pressed", "true");
+
+    await theme.getByRole("button", { name: "Dark", exact: true }).click();
+    await expect(html).toHaveAttribute("data-theme", "dark");
+    await expectTheme(page, "dark");
+    await expect(theme.getByRole("button", { name: "Dark", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await page.reload();
+    await expect(html).toHaveAttribute("data-theme", "dark");
+    await expectTheme(page, "dark");
+    // The browser's bar follows the chosen theme, not the system's.
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#0f1216");
+    await expectNoViolations(page);
+
+    await page.emulateMedia({ colorScheme: "dark" });
+    await theme.getByRole("button", { name: "Light", exact: true }).click();
+    await expect(html).toHaveAttribute("data-theme", "light");
+    await expectTheme(page, "light");
+    await expectNoViolations(page);
+
+    await theme.getByRole("button", { name: "System", exact: true }).click();
+    await expect(html).not.toHaveAttribute("data-theme");
+    await expectTheme(page, "dark");
+  });
+
+  test("in the user menu: Dark on a light system stays after a reload, and System follows the system again", async ({
+    page,
+    signInPage,
+    homePage,
+  }) => {
+    const html = page.locator("html");
+    const menuButton = page.getByRole("button", { name: alice.fullName });
+    await signInPage.goto();
+    await signInPage.signInWithPin(alice.pin);
+    await homePage.expectGreeting(alice.fullName);
+    await expectTheme(page, "light");
+
+    await menuButton.click();
+    await expect(page.getByRole("group", { name: "Theme" }).getByRole("menuitemradio")).toHaveText(["System", "Light", "Dark"]);
+    await expect(page.getByRole("menuitemradio", { name: "System" })).toHaveAttribute("aria-checked", "true");
+    await page.getByRole("menuitemradio", { name: "Dark" }).click();
+    await expect(html).toHaveAttribute("data-theme", "dark");
+    await expectTheme(page, "dark");
+
+    await page.reload();
+    await homePage.expectGreeting(alice.fullName);
+    await expect(html).toHaveAttribute("data-theme", "dark");
+    await expectTheme(page, "dark");
+    await expect(homePage.availableToPrint).toHaveText("€25.50");
+    await expectNoViolations(page);
+    await menuButton.click();
+    await expect(page.getByRole("menuitemradio", { name: "Dark" })).toHaveAttribute("aria-checked", "true");
+    await expectNoViolations(page);
+
+    await page.getByRole("menuitemradio", { name: "System" }).click();
+    await expect(html).not.toHaveAttribute("data-theme");
+    await expectTheme(page, "light");
+  });
 });
 
 test("the sign-in form works with the keyboard alone", async ({ page, signInPage, homePage }) => {

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { alice, expect, test } from "./fixtures";
 import { HomePage } from "./pages/home-page";
+import { axeViolations } from "./support/axe";
 
 // The portal in German and Czech. The language comes from the browser's
 // Accept-Language (alice's profile language is only the server's default, so
@@ -56,11 +56,6 @@ const languages = [
   },
 ] as const;
 
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-}
-
 /** How far the page is wider than the screen (0 when nothing scrolls sideways). */
 function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -110,16 +105,16 @@ for (const words of languages) {
     test("fits a 360 px wide screen with its longer words, without accessibility violations", async ({ page }) => {
       await page.setViewportSize({ width: 360, height: 640 });
       await page.goto("/sign-in");
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       expect(await sidewaysOverflow(page)).toBe(0);
       await signInWithPin(page, alice.pin, words.submit);
       await expect(page.getByRole("region", { name: words.balance }).getByTestId("available-to-print")).toHaveText(euros);
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       expect(await sidewaysOverflow(page)).toBe(0);
       await page.goto("/reports");
       await expect(page.getByRole("heading", { level: 2, name: words.yourReports })).toBeVisible();
       await expect(page.getByRole("group", { name: "My daily summary" })).toBeVisible();
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       expect(await sidewaysOverflow(page)).toBe(0);
     });
   });
@@ -137,7 +132,7 @@ test.describe("the language switch", () => {
     await page.getByRole("button", { name: alice.fullName }).click();
     const languages = page.getByRole("group", { name: "Language" });
     await expect(languages.getByRole("menuitemradio", { name: "English" })).toHaveAttribute("aria-checked", "true");
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await languages.getByRole("menuitemradio", { name: "Deutsch" }).click();
 
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
@@ -160,7 +155,7 @@ test.describe("the language switch", () => {
     await languages.getByRole("button", { name: "Čeština" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Přihlášení" })).toBeVisible();
     await expect(page.getByRole("group", { name: "Jazyk" }).getByRole("button", { name: "Čeština" })).toHaveAttribute("aria-pressed", "true");
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await signInWithPin(page, alice.pin, "Přihlásit se");
     await expect(page.getByRole("heading", { level: 1, name: `Dobrý den, ${alice.fullName}` })).toBeVisible();
   });

@@ -1,35 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { ReportsPage } from "./pages/reports-page";
-import { startPrivateStack, type PrivateStack } from "./support/private-stack";
-import { alice, bob, expect, test as base } from "./fixtures";
+import { axeViolations } from "./support/axe";
+import { failingReport, reportsTest } from "./support/reports-test";
+import { alice, bob, expect } from "./fixtures";
 
-// Reports against a print server of this file's own: "My sessions" (id 2) is
-// made to fail, and every report takes 3 s, so "running" can be seen (and
-// one can leave the page before it is ready).
-const failingReport = "My sessions";
-
-const test = base.extend<{ reportsPage: ReportsPage }, { reportsStack: PrivateStack }>({
-  reportsStack: [
-    async ({}, use) => {
-      const stack = await startPrivateStack({ printServerEnv: { PRINT_SERVER_FAIL_REPORTS: "2", PRINT_SERVER_REPORT_DELAY: "3000" } });
-      await use(stack);
-      await stack.close();
-    },
-    { scope: "worker", timeout: 240_000 },
-  ],
-  baseURL: async ({ reportsStack }, use) => {
-    await use(reportsStack.portalUrl);
-  },
-  reportsPage: async ({ page }, use) => {
-    await use(new ReportsPage(page));
-  },
-});
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-}
+// Every report takes 3 s, so one can leave the page before it is ready.
+const test = reportsTest(3000);
 
 // One private stack per worker is plenty: the tests of this file take turns.
 test.describe.configure({ mode: "default" });
@@ -159,17 +133,17 @@ test.describe("reports", () => {
     const failed = await reportsPage.run(failingReport, "CSV");
     const running = await reportsPage.run("My daily summary", "XML");
     await expect(running).toContainText("Running");
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await expect(ready).toContainText("Ready");
     await expect(failed).toContainText("Failed");
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     await reportsPage.run("My daily summary", "PDF");
     await page.getByRole("link", { name: "Home", exact: true }).click();
     await homePage.expectGreeting(alice.fullName);
     await expect(reportsPage.notice).toBeVisible();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await reportsPage.notice.getByRole("button", { name: "Dismiss" }).click();
     await expect(reportsPage.notice).toHaveCount(0);
     await expect(page).not.toHaveTitle(/^Report ready/);
@@ -194,5 +168,25 @@ test.describe("reports", () => {
     // the restart cut it short.
     await expect(entry).toContainText(/Ready|Failed/);
     await expect(page.getByText("We cannot check on your reports right now.")).toHaveCount(0);
+  });
+
+  test("the placeholders while reports load take the rows' place, so nothing jumps", async ({ page, signInPage, reportsPage }) => {
+    await signInPage.goto();
+    await signInPage.signInWithPin(alice.pin);
+    await page.waitForURL((url) => url.pathname === "/");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/reports", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/reports");
+    const list = page.getByRole("region", { name: "Your reports" }).getByRole("list");
+    await expect(list).toHaveAttribute("aria-busy", "true");
+    const placeholders = await list.boundingBox();
+    release();
+    await expect(reportsPage.report("My monthly summary")).toBeVisible();
+    const rows = await page.getByRole("region", { name: "Your reports" }).getByRole("list").boundingBox();
+    expect(Math.abs((rows?.height ?? 0) - (placeholders?.height ?? 0))).toBeLessThanOrEqual(1);
   });
 });

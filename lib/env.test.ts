@@ -65,4 +65,13 @@ describe("parseEnv", () => {
     expect(env.PRINT_SERVER_CA_FILE).toBeUndefined();
     expect(env.PORTAL_TRUSTED_PROXY_HEADER).toBe("x-real-ip");
   });
+
+  it("reads PORTAL_FRAME_ANCESTORS and asks for HTTPS when other sites may frame the portal", () => {
+    expect(parseEnv(valid).PORTAL_FRAME_ANCESTORS).toEqual(["'self'"]);
+    const allowed = parseEnv({ ...valid, PORTAL_FRAME_ANCESTORS: "https://intranet.example.com" });
+    expect(allowed.PORTAL_FRAME_ANCESTORS).toEqual(["'self'", "https://intranet.example.com"]);
+    const plainHttp = problems({ ...valid, PORTAL_URL: "http://portal.example.com", PORTAL_FRAME_ANCESTORS: "https://intranet.example.com" });
+    expect(plainHttp).toEqual([expect.stringMatching(/^PORTAL_FRAME_ANCESTORS needs PORTAL_URL to start with https:\/\//)]);
+    expect(problems({ ...valid, PORTAL_FRAME_ANCESTORS: "https://intranet.example.com/page" })[0]).toMatch(/^PORTAL_FRAME_ANCESTORS must list origins/);
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { allowsOtherOrigins, frameAncestorsSchema } from "@/lib/embedding/frame-ancestors";
 
 // The portal's whole configuration, read from the environment and checked once.
 // A bad value stops the start with a message that names every faulty variable.
@@ -64,9 +65,25 @@ const envSchema = z.object({
     .min(100)
     .max(120_000)
     .default(10_000),
+  PORTAL_FRAME_ANCESTORS: frameAncestorsSchema,
 });
 
-export type Env = z.output<typeof envSchema>;
+// Cookies for cross-site frames must be Secure, which browsers accept only
+// over HTTPS (or from localhost, for trying it out).
+const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+const checkedEnvSchema = envSchema.superRefine((env, context) => {
+  const portal = new URL(env.PORTAL_URL);
+  if (allowsOtherOrigins(env.PORTAL_FRAME_ANCESTORS) && portal.protocol !== "https:" && !loopbackHosts.has(portal.hostname)) {
+    context.addIssue({
+      code: "custom",
+      path: ["PORTAL_FRAME_ANCESTORS"],
+      message: "needs PORTAL_URL to start with https:// (browsers keep cookies in other sites' frames only over HTTPS)",
+    });
+  }
+});
+
+export type Env = z.output<typeof checkedEnvSchema>;
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -79,7 +96,7 @@ export class EnvError extends Error {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings count as unset, as in most deployment tools.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
-  const result = envSchema.safeParse(cleaned);
+  const result = checkedEnvSchema.safeParse(cleaned);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? "environment");

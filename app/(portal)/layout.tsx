@@ -1,9 +1,13 @@
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
-import { BottomNav } from "@/components/layout/main-nav";
+import { EmbedHeightReporter } from "@/components/layout/embed-height-reporter";
+import { EmbedProvider } from "@/components/layout/embed-context";
+import { BottomNav, HeaderNav } from "@/components/layout/main-nav";
 import { SiteHeader } from "@/components/layout/site-header";
+import { UserMenu } from "@/components/layout/user-menu";
 import { ReportWatcher } from "@/components/reports/report-watcher";
 import { requireSession } from "@/lib/auth/current-session";
+import { isEmbedPath } from "@/lib/embedding/embed-mode";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { recentReportsKey } from "@/lib/reports/recent-reports-key";
 import { requestPathHeader } from "@/lib/request-path";
@@ -13,17 +17,29 @@ export default async function PortalLayout({ children }: { children: ReactNode }
   const path = (await headers()).get(requestPathHeader) ?? "/";
   const { session } = await requireSession(path);
   const t = await serverTranslator("app");
+  const embedded = isEmbedPath(path);
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-30 focus:rounded-lg focus:bg-surface focus:p-3">
-        {t("skipToContent")}
-      </a>
-      <SiteHeader fullName={session.fullName} username={session.username} signOut={signOutAction} />
-      <main id="main" className="mx-auto w-full max-w-4xl flex-1 px-4 pb-24 pt-6 sm:pb-10">
-        {children}
-      </main>
-      <BottomNav />
-      <ReportWatcher storageKey={recentReportsKey(session.userId)} />
-    </div>
+    <EmbedProvider embedded={embedded}>
+      <div className={embedded ? "flex flex-col" : "flex min-h-dvh flex-col"}>
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-30 focus:rounded-lg focus:bg-surface focus:p-3">
+          {t("skipToContent")}
+        </a>
+        {embedded ? (
+          // In an intranet frame the intranet is the site: no product header
+          // or phone bar, only the sections and the user menu in one slim row.
+          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-2 py-1">
+            <HeaderNav alwaysShown />
+            <UserMenu fullName={session.fullName} username={session.username} signOut={signOutAction} />
+          </div>
+        ) : (
+          <SiteHeader fullName={session.fullName} username={session.username} signOut={signOutAction} />
+        )}
+        <main id="main" className={embedded ? "w-full px-3 pb-4 pt-4" : "mx-auto w-full max-w-4xl flex-1 px-4 pb-24 pt-6 sm:pb-10"}>
+          {children}
+        </main>
+        {embedded ? <EmbedHeightReporter /> : <BottomNav />}
+        <ReportWatcher storageKey={recentReportsKey(session.userId)} />
+      </div>
+    </EmbedProvider>
   );
 }

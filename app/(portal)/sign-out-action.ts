@@ -2,6 +2,8 @@
 
 import { auth, signOut } from "@/lib/auth/auth";
 import { sessionStore } from "@/lib/auth/session-store";
+import { withEmbed } from "@/lib/embedding/embed-mode";
+import { isEmbeddedRequest } from "@/lib/embedding/embedded-request";
 import { log } from "@/lib/log";
 
 /** Ends the session at once: the stored tokens are forgotten, the cookie cleared. */
@@ -11,5 +13,6 @@ export async function signOutAction(): Promise<void> {
     await sessionStore().delete(session.sessionId);
     log.info("signed out");
   }
-  await signOut({ redirectTo: "/sign-in?signedOut=1" });
+  // Signed out inside an intranet frame, the sign-in page stays framed too.
+  await signOut({ redirectTo: withEmbed("/sign-in?signedOut=1", await isEmbeddedRequest()) });
 }

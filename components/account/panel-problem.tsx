@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { useEmbedHref } from "@/components/layout/embed-context";
 import { signInPath } from "@/lib/auth/sign-in-path";
 import type { PanelFailure } from "./panel-request";
 
@@ -40,6 +41,7 @@ interface PanelProblemProps {
 /** A panel's inline problem: plain words, what to do next, and Retry where it can help. */
 export function PanelProblem({ failure, retryAfterSeconds, headline, notPermitted, onRetry, retrying }: PanelProblemProps) {
   const t = useTranslations("account");
+  const signInAgainHref = useEmbedHref(signInPath("/", true));
   if (failure === "forbidden_scope") return <Alert tone="info">{notPermitted}</Alert>;
   const reason = reasonFor(failure);
   const ended = failure === "session_ended" || failure === "unauthenticated";
@@ -49,7 +51,7 @@ export function PanelProblem({ failure, retryAfterSeconds, headline, notPermitte
         {headline} {t(`reasons.${reason}`, { minutes: Math.max(1, Math.ceil((retryAfterSeconds ?? 60) / 60)) })}
       </Alert>
       {ended ? (
-        <Link href={signInPath("/", true)} className={buttonClasses("secondary")}>
+        <Link href={signInAgainHref} className={buttonClasses("secondary")}>
           {t("signInAgain")}
         </Link>
       ) : (

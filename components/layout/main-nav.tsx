@@ -3,23 +3,26 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
+import { withEmbed } from "@/lib/embedding/embed-mode";
+import { useEmbedded } from "./embed-context";
 import { navItems } from "./nav-items";
 
 function isActive(pathname: string, href: string): boolean {
   return href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
 }
 
-/** Desktop: links in the header. */
-export function HeaderNav() {
+/** Desktop: links in the header; in an intranet frame, at every width. */
+export function HeaderNav({ alwaysShown = false }: { alwaysShown?: boolean }) {
   const t = useTranslations("nav");
   const pathname = usePathname();
+  const embedded = useEmbedded();
   return (
-    <nav aria-label={t("label")} className="hidden sm:block">
+    <nav aria-label={t("label")} className={alwaysShown ? undefined : "hidden sm:block"}>
       <ul className="flex items-center gap-1">
         {navItems.map((item) => (
           <li key={item.href}>
             <Link
-              href={item.href}
+              href={withEmbed(item.href, embedded)}
               aria-current={isActive(pathname, item.href) ? "page" : undefined}
               className="inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-fg-muted hover:bg-surface-muted hover:text-fg aria-[current=page]:text-fg aria-[current=page]:underline aria-[current=page]:underline-offset-8"
             >

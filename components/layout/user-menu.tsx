@@ -6,6 +6,9 @@ import { DropdownMenu } from "radix-ui";
 import { useId, useTransition } from "react";
 import { chooseLanguage } from "@/lib/i18n/choose-language";
 import { isLocale, localeNames, locales } from "@/lib/i18n/locales";
+import { chooseTheme } from "@/lib/theme/choose-theme";
+import { themeChoice, themeChoices } from "@/lib/theme/theme";
+import { useThemeChoice } from "@/lib/theme/theme-choice-context";
 
 interface UserMenuProps {
   fullName: string;
@@ -19,9 +22,13 @@ export function UserMenu({ fullName, username, signOut }: UserMenuProps) {
   const t = useTranslations("userMenu");
   const tLanguage = useTranslations("language");
   const locale = useLocale();
+  const tTheme = useTranslations("theme");
+  const theme = useThemeChoice();
   const languageLabelId = useId();
+  const themeLabelId = useId();
   const [pending, startTransition] = useTransition();
   const [switching, startSwitch] = useTransition();
+  const [theming, startTheming] = useTransition();
 
   const switchTo = (value: string) => {
     if (!isLocale(value) || value === locale) return;
@@ -29,6 +36,15 @@ export function UserMenu({ fullName, username, signOut }: UserMenuProps) {
     form.set("locale", value);
     // The action sets the cookie; Next.js then renders the page again in the new language.
     startSwitch(() => chooseLanguage(form));
+  };
+
+  const themeTo = (value: string) => {
+    const parsed = themeChoice.safeParse(value);
+    if (!parsed.success || parsed.data === theme) return;
+    const form = new FormData();
+    form.set("theme", parsed.data);
+    // The page is rendered again with the new <html data-theme>.
+    startTheming(() => chooseTheme(form));
   };
 
   return (
@@ -44,7 +60,8 @@ export function UserMenu({ fullName, username, signOut }: UserMenuProps) {
         <DropdownMenu.Content
           align="end"
           sideOffset={6}
-          className="z-20 min-w-56 rounded-lg border border-border bg-surface p-1 text-fg shadow-lg"
+          // Language and theme make it tall: it scrolls rather than run off a small screen.
+          className="z-20 max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-56 overflow-y-auto rounded-lg border border-border bg-surface p-1 text-fg shadow-lg"
         >
           <DropdownMenu.Label className="px-3 py-2 text-sm text-fg-muted">{t("signedInAs", { username })}</DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
@@ -60,6 +77,22 @@ export function UserMenu({ fullName, username, signOut }: UserMenuProps) {
                   </DropdownMenu.ItemIndicator>
                 </span>
                 {localeNames[code]}
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Label id={themeLabelId} className="px-3 pb-1 pt-2 text-sm text-fg-muted">
+            {tTheme("label")}
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup aria-labelledby={themeLabelId} aria-busy={theming} value={theme} onValueChange={themeTo}>
+            {themeChoices.map((choice) => (
+              <DropdownMenu.RadioItem key={choice} value={choice} className={itemClasses}>
+                <span className="inline-flex size-5 items-center justify-center">
+                  <DropdownMenu.ItemIndicator>
+                    <Check aria-hidden="true" className="size-5" />
+                  </DropdownMenu.ItemIndicator>
+                </span>
+                {tTheme(choice)}
               </DropdownMenu.RadioItem>
             ))}
           </DropdownMenu.RadioGroup>

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { ReportRow } from "./report-row";
+import { ReportRow, ReportRowPlaceholder } from "./report-row";
 import { fetchReports, ReportsApiError, sentenceFor } from "./reports-api";
 
 const skeletonRows = 3;
@@ -23,7 +23,7 @@ export function AvailableReports({ storageKey }: { storageKey: string }) {
         <ul aria-busy="true" className="flex flex-col gap-3">
           <li className="sr-only">{t("loadingReports")}</li>
           {Array.from({ length: skeletonRows }, (_, index) => (
-            <li key={index} aria-hidden="true" className="h-[7.75rem] animate-pulse rounded-card border border-border bg-surface sm:h-[4.75rem]" />
+            <ReportRowPlaceholder key={index} />
           ))}
         </ul>
       ) : reports.isError ? (

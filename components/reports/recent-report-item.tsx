@@ -2,14 +2,15 @@
 
 import { CircleAlert, CircleCheck, Clock, Download, LoaderCircle, RotateCw } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import type { EntryState } from "@/lib/reports/entry-state";
 import { formatName } from "@/lib/reports/formats";
 import type { RecentEntry } from "@/lib/reports/recent-entries";
 import { formatElapsed, formatStartTime } from "@/lib/reports/time-format";
 import { useFormatLocale } from "@/lib/i18n/use-format-locale";
 import { recentReports } from "./recent-reports-store";
-import { downloadHref, sentenceFor } from "./reports-api";
+import { DownloadLink } from "./download-link";
+import { sentenceFor } from "./reports-api";
 import { useStartReport } from "./use-start-report";
 
 const stateLook: Record<EntryState, { icon: typeof Clock; tone: string }> = {
@@ -59,10 +60,10 @@ export function RecentReportItem({ entry, now, storageKey }: { entry: RecentEntr
       </div>
       <div className="flex flex-wrap gap-2">
         {entry.state === "ready" ? (
-          <a href={downloadHref(entry.executionId)} download className={buttonClasses("primary")}>
+          <DownloadLink executionId={entry.executionId}>
             <Download aria-hidden="true" className="size-5" />
             {t("download")}
-          </a>
+          </DownloadLink>
         ) : null}
         {entry.state === "failed" || entry.state === "expired" ? (
           <Button variant="secondary" onClick={rerun} disabled={restart.isPending} aria-busy={restart.isPending}>

@@ -3,10 +3,11 @@
 import { CircleAlert, CircleCheck, X } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { useEmbedHref } from "@/components/layout/embed-context";
 import { buttonClasses } from "@/components/ui/button";
 import { formatName } from "@/lib/reports/formats";
 import type { RecentEntry } from "@/lib/reports/recent-entries";
-import { downloadHref } from "./reports-api";
+import { DownloadLink } from "./download-link";
 
 export interface Notice {
   kind: "ready" | "failed";
@@ -23,6 +24,7 @@ export interface Notice {
  */
 export function ReportNotice({ notice, showCard, onDismiss }: { notice: Notice | null; showCard: boolean; onDismiss: () => void }) {
   const t = useTranslations("reports");
+  const reportsHref = useEmbedHref("/reports");
   const sentence = (shown: Notice) =>
     t(shown.kind === "ready" ? "readyNotice" : "failedNotice", { name: shown.entry.reportName, format: formatName(shown.entry.format) });
   return (
@@ -48,11 +50,11 @@ export function ReportNotice({ notice, showCard, onDismiss }: { notice: Notice |
               </p>
               <div className="flex flex-wrap gap-2">
                 {notice.kind === "ready" ? (
-                  <a href={downloadHref(notice.entry.executionId)} download onClick={onDismiss} className={buttonClasses("primary")}>
+                  <DownloadLink executionId={notice.entry.executionId} onClick={onDismiss}>
                     {t("download")}
-                  </a>
+                  </DownloadLink>
                 ) : null}
-                <Link href="/reports" onClick={onDismiss} className={buttonClasses("secondary")}>
+                <Link href={reportsHref} onClick={onDismiss} className={buttonClasses("secondary")}>
                   {t("openReports")}
                 </Link>
                 <button type="button" onClick={onDismiss} className={buttonClasses("ghost")}>

@@ -21,15 +21,17 @@ export function SecretField({ label, showLabel, error, large = false, className 
       <label htmlFor={id} className="text-base font-medium">
         {label}
       </label>
-      <div className="flex items-stretch gap-2">
+      {/* On a narrow screen the show/hide control moves under the field, so
+          the field keeps room for a whole PIN. */}
+      <div className="flex flex-wrap items-stretch gap-2">
         <input
           id={id}
           type={visible ? "text" : "password"}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          className={`min-h-11 w-full min-w-0 rounded-lg border border-border bg-surface px-3 text-fg ${
+          className={`min-h-11 min-w-0 grow basis-40 rounded-lg border bg-surface px-3 text-fg ${
             large ? "py-3 text-2xl tracking-[0.3em]" : "py-2 text-base"
-          } ${error ? "border-danger-text" : ""} ${className}`}
+          } ${error ? "border-danger-text" : "border-field-border"} ${className}`}
           {...input}
         />
         <button

@@ -66,7 +66,7 @@ export function SignInForm({ action, callbackUrl, notice }: SignInFormProps) {
             <Tabs.Trigger
               key={value}
               value={value}
-              className="min-h-11 rounded-md px-3 text-sm font-semibold text-fg-muted data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm"
+              className="min-h-11 rounded-md px-3 text-sm font-semibold text-fg-muted data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:underline data-[state=active]:decoration-2 data-[state=active]:underline-offset-4 data-[state=active]:shadow-sm"
             >
               {label}
             </Tabs.Trigger>
@@ -84,7 +84,11 @@ export function SignInForm({ action, callbackUrl, notice }: SignInFormProps) {
               large
               required
               inputMode="numeric"
-              autoComplete="one-time-code"
+              // Not "one-time-code" (phones would offer codes from text
+              // messages) nor "current-password" (managers would put the
+              // account password here); off also keeps PINs out of the
+              // browser's form history on shared phones.
+              autoComplete="off"
               autoCorrect="off"
               spellCheck={false}
               maxLength={32}
@@ -115,7 +119,7 @@ export function SignInForm({ action, callbackUrl, notice }: SignInFormProps) {
                 spellCheck={false}
                 defaultValue={state.username ?? ""}
                 aria-invalid={state.fieldErrors?.username ? true : undefined}
-                className="min-h-11 rounded-lg border border-border bg-surface px-3 py-2 text-base text-fg"
+                className="min-h-11 rounded-lg border border-field-border bg-surface px-3 py-2 text-base text-fg"
               />
               {state.method === "password" && state.fieldErrors?.username ? (
                 <p className="text-sm text-danger-text">{state.fieldErrors.username}</p>

@@ -9,8 +9,9 @@ const variants: Record<Variant, string> = {
 };
 
 export function buttonClasses(variant: Variant = "primary", extra = ""): string {
-  // 44 px minimum target, as the phone layout requires.
-  return `inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg px-4 text-base font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
+  // 44 px minimum target, as the phone layout requires; never squeezed
+  // narrower than its label in a flex row (the row should wrap instead).
+  return `inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-2 rounded-lg px-4 text-base font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
 }
 
 export function Button({ variant = "primary", className = "", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {

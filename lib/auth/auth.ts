@@ -3,6 +3,7 @@ import Credentials from "next-auth/providers/credentials";
 import { getEnv } from "@/lib/env";
 import { PortalError, toPortalError } from "@/lib/errors";
 import { log, errorFields } from "@/lib/log";
+import { authCookies } from "./auth-cookies";
 import { clientAddress } from "./client-address";
 import { credentialsSchema } from "./credentials-schema";
 import { sessionStore } from "./session-store";
@@ -46,6 +47,7 @@ export const { auth, signIn, signOut } = NextAuth(() => {
   return {
     secret: env.AUTH_SECRET,
     trustHost: true,
+    cookies: authCookies(env.PORTAL_URL),
     session: { strategy: "jwt", maxAge: env.SESSION_IDLE_TIMEOUT, updateAge: 0 },
     pages: { signIn: "/sign-in", error: "/sign-in" },
     logger: {

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 const set = vi.fn();
 vi.mock("next/headers", () => ({ cookies: async () => ({ set }) }));
 let portalUrl = "https://print.example.com";
-vi.mock("@/lib/env", () => ({ getEnv: () => ({ PORTAL_URL: portalUrl }) }));
+let frameAncestors = ["'self'"];
+vi.mock("@/lib/env", () => ({ getEnv: () => ({ PORTAL_URL: portalUrl, PORTAL_FRAME_ANCESTORS: frameAncestors }) }));
 
 const { chooseLanguage } = await import("./choose-language");
 
@@ -16,6 +17,7 @@ function form(locale: string): FormData {
 beforeEach(() => {
   set.mockClear();
   portalUrl = "https://print.example.com";
+  frameAncestors = ["'self'"];
 });
 
 describe("chooseLanguage", () => {
@@ -27,7 +29,14 @@ describe("chooseLanguage", () => {
       sameSite: "lax",
       httpOnly: true,
       secure: true,
+      partitioned: false,
     });
+  });
+
+  it("keeps the choice inside intranet frames when embedding is allowed", async () => {
+    frameAncestors = ["'self'", "https://intranet.example.com"];
+    await chooseLanguage(form("de"));
+    expect(set).toHaveBeenCalledWith("portal-language", "de", expect.objectContaining({ sameSite: "none", secure: true, partitioned: true }));
   });
 
   it("marks the cookie secure only for an https portal", async () => {

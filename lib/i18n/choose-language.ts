@@ -2,7 +2,7 @@
 
 import { cookies } from "next/headers";
 import { z } from "zod";
-import { getEnv } from "@/lib/env";
+import { preferenceCookieOptions } from "@/lib/embedding/cookie-policy";
 import { localeCookieMaxAgeSeconds, localeCookieName, locales } from "./locales";
 
 const choice = z.enum(locales);
@@ -16,11 +16,5 @@ const choice = z.enum(locales);
 export async function chooseLanguage(formData: FormData): Promise<void> {
   const parsed = choice.safeParse(formData.get("locale"));
   if (!parsed.success) return;
-  (await cookies()).set(localeCookieName, parsed.data, {
-    path: "/",
-    maxAge: localeCookieMaxAgeSeconds,
-    sameSite: "lax",
-    httpOnly: true,
-    secure: new URL(getEnv().PORTAL_URL).protocol === "https:",
-  });
+  (await cookies()).set(localeCookieName, parsed.data, preferenceCookieOptions(localeCookieMaxAgeSeconds));
 }

@@ -4,11 +4,10 @@ import { NextResponse } from "next/server";
 // (a file still being made, a file no longer kept) and 400s that name what
 // was wrong. Same shape as lib/errors.ts errorBody: a code and a sentence.
 
-export type ReportAnswerCode = "bad_request" | "forbidden" | "not_found" | "still_running" | "gone";
+export type ReportAnswerCode = "bad_request" | "not_found" | "still_running" | "gone";
 
 const statusOf: Record<ReportAnswerCode, number> = {
   bad_request: 400,
-  forbidden: 403,
   not_found: 404,
   still_running: 409,
   gone: 410,

@@ -1,9 +1,13 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { EmbedHeightReporter } from "@/components/layout/embed-height-reporter";
+import { FrameCookieGate } from "@/components/sign-in/frame-cookie-gate";
 import { SignInForm } from "@/components/sign-in/sign-in-form";
 import { currentSession } from "@/lib/auth/current-session";
 import { endedReason, safeCallbackPath } from "@/lib/auth/sign-in-path";
 import { LanguageSwitch } from "@/components/layout/language-switch";
+import { ThemeSwitch } from "@/components/layout/theme-switch";
+import { embedParam, withEmbed, withoutEmbed } from "@/lib/embedding/embed-mode";
 import { userMessage } from "@/lib/errors";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { serverTranslator } from "@/lib/i18n/server-translator";
@@ -22,7 +26,9 @@ function first(value: string | string[] | undefined): string | undefined {
 
 export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
-  const callbackPath = safeCallbackPath(first(params.callbackUrl));
+  const embedded = first(params[embedParam]) === "1";
+  // Framed, the page after sign-in stays framed too.
+  const callbackPath = withEmbed(safeCallbackPath(first(params.callbackUrl)), embedded);
   const state = await currentSession();
   if (state.status === "active") redirect(callbackPath);
 
@@ -34,16 +40,19 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
       ? { text: t("signedOut"), tone: "info" as const }
       : undefined;
 
+  const form = <SignInForm action={signInAction} callbackUrl={callbackPath === "/" ? undefined : callbackPath} notice={notice} />;
   return (
-    <main className="flex min-h-dvh items-start justify-center px-4 py-10 sm:items-center">
-      <div className="w-full max-w-md rounded-[var(--radius)] border border-border bg-surface p-6 shadow-sm sm:p-8">
-        <p className="mb-1 text-sm font-semibold uppercase tracking-wide text-accent">{app("name")}</p>
-        <h1 className="mb-6 text-2xl font-bold">{t("title")}</h1>
-        <SignInForm action={signInAction} callbackUrl={callbackPath === "/" ? undefined : callbackPath} notice={notice} />
-        <div className="mt-6 border-t border-border pt-4">
+    <main className={embedded ? "flex justify-center p-3" : "flex min-h-dvh items-start justify-center px-4 py-10 sm:items-center"}>
+      <div className={embedded ? "w-full max-w-md" : "w-full max-w-md rounded-[var(--radius)] border border-border bg-surface p-6 shadow-sm sm:p-8"}>
+        {embedded ? null : <p className="mb-1 text-sm font-semibold uppercase tracking-wide text-accent">{app("name")}</p>}
+        <h1 className={embedded ? "mb-4 text-xl font-bold" : "mb-6 text-2xl font-bold"}>{t("title")}</h1>
+        {embedded ? <FrameCookieGate newTabHref={withoutEmbed(callbackPath)}>{form}</FrameCookieGate> : form}
+        <div className="mt-6 flex flex-col gap-4 border-t border-border pt-4">
           <LanguageSwitch />
+          <ThemeSwitch />
         </div>
       </div>
+      {embedded ? <EmbedHeightReporter /> : null}
     </main>
   );
 }

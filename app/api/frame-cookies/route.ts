@@ -1,0 +1,18 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { cookiePolicy } from "@/lib/embedding/cookie-policy";
+import { frameCookiesResponse } from "./schema";
+
+export const dynamic = "force-dynamic";
+
+const probeCookie = "portal-cookie-probe";
+
+// The sign-in page in an intranet frame asks twice: the first answer sets a
+// probe cookie with the session cookie's attributes, the second tells whether
+// it came back. If not, the browser refuses the portal's cookies in this frame
+// and signing in would only loop, so the page offers a tab of its own instead.
+export function GET(request: NextRequest) {
+  const body = frameCookiesResponse.parse({ accepted: request.cookies.get(probeCookie)?.value === "1" });
+  const response = NextResponse.json(body, { headers: { "cache-control": "no-store" } });
+  response.cookies.set(probeCookie, "1", { path: "/api/frame-cookies", maxAge: 300, httpOnly: true, ...cookiePolicy() });
+  return response;
+}

@@ -1,0 +1,47 @@
+import { Check } from "lucide-react";
+import { buttonClasses } from "@/components/ui/button";
+
+interface Choice {
+  value: string;
+  label: string;
+  /** The language the label is written in, when it is not the page's. */
+  lang?: string;
+}
+
+interface ChoiceSwitchProps {
+  legend: string;
+  /** The form field the server action reads. */
+  name: string;
+  choices: Choice[];
+  current: string;
+  action: (formData: FormData) => Promise<void>;
+}
+
+/**
+ * A switch outside the user menu (the sign-in page): one button per choice in
+ * a labelled group. A plain form, so it works before any script has loaded;
+ * the current choice is marked by a tick and aria-pressed, not by colour alone.
+ */
+export function ChoiceSwitch({ legend, name, choices, current, action }: ChoiceSwitchProps) {
+  return (
+    <form action={action}>
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="mb-2 text-sm font-medium text-fg-muted">{legend}</legend>
+        {choices.map((choice) => (
+          <button
+            key={choice.value}
+            type="submit"
+            name={name}
+            value={choice.value}
+            lang={choice.lang}
+            aria-pressed={choice.value === current}
+            className={buttonClasses("ghost", "px-3 text-sm aria-pressed:bg-surface-muted aria-pressed:underline aria-pressed:underline-offset-4")}
+          >
+            {choice.value === current ? <Check aria-hidden="true" className="size-4" /> : null}
+            {choice.label}
+          </button>
+        ))}
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { NextRequest } from "next/server";
+import { isCrossSiteRequest, refuseCrossSite } from "./cross-site";
+
+const portal = ["http://localhost:3000"];
+
+describe("isCrossSiteRequest", () => {
+  it("accepts the portal's own pages", () => {
+    expect(isCrossSiteRequest(new Headers({ "sec-fetch-site": "same-origin", origin: "http://localhost:3000" }), portal)).toBe(false);
+    expect(isCrossSiteRequest(new Headers({ origin: "http://localhost:3000" }), portal)).toBe(false);
+  });
+
+  it("refuses other sites, even same-site ones", () => {
+    expect(isCrossSiteRequest(new Headers({ "sec-fetch-site": "cross-site" }), portal)).toBe(true);
+    expect(isCrossSiteRequest(new Headers({ "sec-fetch-site": "same-site" }), portal)).toBe(true);
+    expect(isCrossSiteRequest(new Headers({ origin: "https://evil.example" }), portal)).toBe(true);
+    expect(isCrossSiteRequest(new Headers({ origin: "null" }), portal)).toBe(true);
+  });
+
+  it("lets callers without browser headers through (they still need the session)", () => {
+    expect(isCrossSiteRequest(new Headers(), portal)).toBe(false);
+  });
+});
+
+describe("refuseCrossSite", () => {
+  const portalUrl = "http://localhost:3000";
+  const request = (method: string, path: string, headers: Record<string, string>) =>
+    new NextRequest(`http://localhost:3000${path}`, { method, headers });
+
+  it("lets reading requests and the portal's own posts through", () => {
+    expect(refuseCrossSite(request("GET", "/", { "sec-fetch-site": "cross-site" }), portalUrl)).toBeUndefined();
+    expect(refuseCrossSite(request("POST", "/sign-in", { "sec-fetch-site": "same-origin" }), portalUrl)).toBeUndefined();
+    expect(refuseCrossSite(request("POST", "/api/reports/executions", { origin: portalUrl }), portalUrl)).toBeUndefined();
+  });
+
+  it("answers an API post from another site with a JSON 403", async () => {
+    const answer = refuseCrossSite(request("POST", "/api/reports/executions", { "sec-fetch-site": "cross-site" }), portalUrl);
+    expect(answer?.status).toBe(403);
+    expect(await answer?.json()).toEqual({ error: "forbidden", message: expect.stringMatching(/did not come from the portal/) });
+  });
+
+  it("answers a form post from another site in the person's language", async () => {
+    const answer = refuseCrossSite(request("POST", "/sign-in", { origin: "https://evil.example", "accept-language": "de" }), portalUrl);
+    expect(answer?.status).toBe(403);
+    expect(answer?.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await answer?.text()).toMatch(/nicht aus dem Portal/);
+  });
+});

@@ -1,0 +1,32 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+const set = vi.fn();
+vi.mock("next/headers", () => ({ cookies: async () => ({ set }) }));
+// The attributes are the cookie policy's business (tested with it); here only
+// that the theme cookie uses them, for a year.
+vi.mock("@/lib/embedding/cookie-policy", () => ({
+  preferenceCookieOptions: (maxAge: number) => ({ path: "/", maxAge, policy: "from cookie-policy.ts" }),
+}));
+
+const { chooseTheme } = await import("./choose-theme");
+
+function form(theme: string): FormData {
+  const data = new FormData();
+  data.set("theme", theme);
+  return data;
+}
+
+beforeEach(() => set.mockClear());
+
+describe("chooseTheme", () => {
+  it.each(["light", "dark", "system"])("remembers %s for a year with the preference cookie attributes", async (theme) => {
+    await chooseTheme(form(theme));
+    expect(set).toHaveBeenCalledWith("portal-theme", theme, { path: "/", maxAge: 365 * 24 * 3600, policy: "from cookie-policy.ts" });
+  });
+
+  it("ignores anything that is not a theme", async () => {
+    for (const value of ["Dark", "blue", "", "dark; Path=/admin"]) await chooseTheme(form(value));
+    await chooseTheme(new FormData());
+    expect(set).not.toHaveBeenCalled();
+  });
+});
