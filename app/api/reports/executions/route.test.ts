@@ -18,6 +18,7 @@ vi.mock("@/lib/print-server/reports", () => ({
 }));
 
 const reports = await import("@/lib/print-server/reports");
+const { PortalError } = await import("@/lib/errors");
 const { requestLocale } = await import("@/lib/i18n/request-locale");
 const { POST } = await import("./route");
 const status = await import("./[id]/status/route");
@@ -67,6 +68,17 @@ describe("POST /api/reports/executions", () => {
     const response = await POST(post({ reportId: 4, format: "csv" }));
     expect(response.status).toBe(404);
     expect(reports.startExecution).not.toHaveBeenCalled();
+  });
+
+  it("says that too many reports are being made when the print server limits them", async () => {
+    vi.mocked(reports.startExecution).mockRejectedValueOnce(new PortalError("locked", { upstreamStatus: 429, retryAfterSeconds: 30 }));
+    const response = await POST(post({ reportId: 3, format: "csv" }));
+    expect(response.status).toBe(429);
+    expect(response.headers.get("retry-after")).toBe("30");
+    expect(await response.json()).toEqual({
+      error: "too_many_running",
+      message: "Many of your reports are still being made. Wait until one is ready, then run this one again.",
+    });
   });
 });
 

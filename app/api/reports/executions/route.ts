@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { withUserToken } from "@/lib/auth/current-session";
 import { sessionForRoute } from "@/lib/auth/route-session";
+import { toPortalError } from "@/lib/errors";
 import { localizedJsonError } from "@/lib/i18n/localized-json-error";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { listReports, startExecution } from "@/lib/print-server/reports";
@@ -43,11 +44,26 @@ export async function POST(request: NextRequest) {
       const report = (await listReports(token)).find((r) => r.id === reportId);
       if (!report) return { refused: "not_found" as const };
       if (!report.formats.includes(format)) return { refused: "bad_request" as const };
-      const executionId = await startExecution(token, report.id, format);
-      return { started: { executionId, reportId: report.id, reportName: report.name, format, startedAt: Date.now() } };
+      try {
+        const executionId = await startExecution(token, report.id, format);
+        return { started: { executionId, reportId: report.id, reportName: report.name, format, startedAt: Date.now() } };
+      } catch (error) {
+        // The print server limits how many reports one person has in the
+        // making; "too many attempts" would send them looking for a PIN typo.
+        const refusal = toPortalError(error);
+        if (refusal.code === "locked") return { refused: "too_many_running" as const, retryAfterSeconds: refusal.retryAfterSeconds };
+        throw error;
+      }
     });
     if ("refused" in outcome) {
-      return outcome.refused === "not_found" ? reportAnswer("not_found", t("reportNotOffered")) : reportAnswer("bad_request", t("badFormat"));
+      switch (outcome.refused) {
+        case "not_found":
+          return reportAnswer("not_found", t("reportNotOffered"));
+        case "too_many_running":
+          return reportAnswer("too_many_running", t("tooManyRunning"), outcome.retryAfterSeconds);
+        default:
+          return reportAnswer("bad_request", t("badFormat"));
+      }
     }
     return NextResponse.json(startedDto.parse(outcome.started), { status: 201, headers: { "cache-control": "no-store" } });
   } catch (error) {
