@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { fetchPanelData, PanelError, retryOnce } from "./panel-request";
 
 const schema = z.object({ currency: z.string() });

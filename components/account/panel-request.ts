@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { errorCodes, type ErrorCode } from "@/lib/error-codes";
 
 // How a panel fetches its data from the portal's own API and what a failure
@@ -17,9 +17,9 @@ export class PanelError extends Error {
   }
 }
 
-const errorAnswer = z.object({ error: z.enum(errorCodes), retryAfterSeconds: z.number().optional() });
+const errorAnswer = z.object({ error: z.enum(errorCodes), retryAfterSeconds: z.optional(z.number()) });
 
-export async function fetchPanelData<T>(path: string, schema: z.ZodType<T>): Promise<T> {
+export async function fetchPanelData<T>(path: string, schema: z.ZodMiniType<T>): Promise<T> {
   let answer: Response;
   try {
     answer = await fetch(path, { cache: "no-store", headers: { accept: "application/json" } });

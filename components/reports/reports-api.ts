@@ -1,6 +1,6 @@
 "use client";
 
-import { z } from "zod";
+import { z } from "zod/mini";
 import { reportListDto, startedDto, statusDto, type ReportDto, type StartedDto, type StatusDto } from "@/lib/reports/dto";
 import type { ReportFormat } from "@/lib/reports/formats";
 
@@ -21,7 +21,7 @@ export class ReportsApiError extends Error {
   }
 }
 
-async function call<T>(input: string, schema: z.ZodType<T>, init: RequestInit = {}): Promise<T> {
+async function call<T>(input: string, schema: z.ZodMiniType<T>, init: RequestInit = {}): Promise<T> {
   const response = await fetch(input, { ...init, cache: "no-store", headers: { accept: "application/json", ...init.headers } });
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {

@@ -3,13 +3,15 @@
 import { ExternalLink } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState, type ReactNode } from "react";
-import { frameCookiesResponse } from "@/app/api/frame-cookies/schema";
+import type { FrameCookiesResponse } from "@/app/api/frame-cookies/schema";
 import { buttonClasses } from "@/components/ui/button";
 
+// Read without a schema library: the sign-in page loads no zod, and only a
+// clear "false" blocks the form (anything else leaves it, as a failed check does).
 async function cookiesAccepted(): Promise<boolean> {
-  const ask = async () => frameCookiesResponse.parse(await (await fetch("/api/frame-cookies", { cache: "no-store" })).json());
+  const ask = async () => ((await (await fetch("/api/frame-cookies", { cache: "no-store" })).json()) as Partial<FrameCookiesResponse> | null)?.accepted;
   await ask();
-  return (await ask()).accepted;
+  return (await ask()) !== false;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { reportFormats } from "./formats";
 
 // The "Recent reports" list as this browser keeps it: handles and names only,
@@ -7,13 +7,13 @@ import { reportFormats } from "./formats";
 export const maxRecentEntries = 20;
 
 const recentEntry = z.object({
-  executionId: z.number().int().positive(),
-  reportId: z.number().int().positive(),
-  reportName: z.string().max(500),
+  executionId: z.int().check(z.positive()),
+  reportId: z.int().check(z.positive()),
+  reportName: z.string().check(z.maxLength(500)),
   format: z.enum(reportFormats),
-  startedAt: z.number().int().nonnegative(),
+  startedAt: z.int().check(z.nonnegative()),
   state: z.enum(["running", "ready", "failed", "expired"]),
-  readyAt: z.number().int().nonnegative().optional(),
+  readyAt: z.optional(z.int().check(z.nonnegative())),
 });
 
 export type RecentEntry = z.infer<typeof recentEntry>;

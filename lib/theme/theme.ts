@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 // The theme a person can choose. "system" follows the device's
 // prefers-color-scheme; the other two fix the theme on this device.
