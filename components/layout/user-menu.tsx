@@ -24,8 +24,6 @@ export function UserMenu({ fullName, username, signOut }: UserMenuProps) {
   const locale = useLocale();
   const tTheme = useTranslations("theme");
   const theme = useThemeChoice();
-  const languageLabelId = useId();
-  const themeLabelId = useId();
   const [pending, startTransition] = useTransition();
   const [switching, startSwitch] = useTransition();
   const [theming, startTheming] = useTransition();
@@ -65,37 +63,21 @@ export function UserMenu({ fullName, username, signOut }: UserMenuProps) {
         >
           <DropdownMenu.Label className="px-3 py-2 text-sm text-fg-muted">{t("signedInAs", { username })}</DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Label id={languageLabelId} className="px-3 pb-1 pt-2 text-sm text-fg-muted">
-            {tLanguage("label")}
-          </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup aria-labelledby={languageLabelId} aria-busy={switching} value={locale} onValueChange={switchTo}>
-            {locales.map((code) => (
-              <DropdownMenu.RadioItem key={code} value={code} lang={code} className={itemClasses}>
-                <span className="inline-flex size-5 items-center justify-center">
-                  <DropdownMenu.ItemIndicator>
-                    <Check aria-hidden="true" className="size-5" />
-                  </DropdownMenu.ItemIndicator>
-                </span>
-                {localeNames[code]}
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
+          <MenuChoices
+            label={tLanguage("label")}
+            busy={switching}
+            value={locale}
+            onChoose={switchTo}
+            choices={locales.map((code) => ({ value: code, label: localeNames[code], lang: code }))}
+          />
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Label id={themeLabelId} className="px-3 pb-1 pt-2 text-sm text-fg-muted">
-            {tTheme("label")}
-          </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup aria-labelledby={themeLabelId} aria-busy={theming} value={theme} onValueChange={themeTo}>
-            {themeChoices.map((choice) => (
-              <DropdownMenu.RadioItem key={choice} value={choice} className={itemClasses}>
-                <span className="inline-flex size-5 items-center justify-center">
-                  <DropdownMenu.ItemIndicator>
-                    <Check aria-hidden="true" className="size-5" />
-                  </DropdownMenu.ItemIndicator>
-                </span>
-                {tTheme(choice)}
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
+          <MenuChoices
+            label={tTheme("label")}
+            busy={theming}
+            value={theme}
+            onChoose={themeTo}
+            choices={themeChoices.map((choice) => ({ value: choice, label: tTheme(choice) }))}
+          />
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item disabled={pending} onSelect={() => startTransition(() => signOut())} className={itemClasses}>
             <LogOut aria-hidden="true" className="size-5" />
@@ -104,5 +86,37 @@ export function UserMenu({ fullName, username, signOut }: UserMenuProps) {
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
+  );
+}
+
+interface MenuChoicesProps {
+  label: string;
+  busy: boolean;
+  value: string;
+  onChoose: (value: string) => void;
+  choices: Array<{ value: string; label: string; lang?: string }>;
+}
+
+/** A labelled group of choices in the menu (language, theme); the current one is ticked. */
+function MenuChoices({ label, busy, value, onChoose, choices }: MenuChoicesProps) {
+  const labelId = useId();
+  return (
+    <>
+      <DropdownMenu.Label id={labelId} className="px-3 pb-1 pt-2 text-sm text-fg-muted">
+        {label}
+      </DropdownMenu.Label>
+      <DropdownMenu.RadioGroup aria-labelledby={labelId} aria-busy={busy} value={value} onValueChange={onChoose}>
+        {choices.map((choice) => (
+          <DropdownMenu.RadioItem key={choice.value} value={choice.value} lang={choice.lang} className={itemClasses}>
+            <span className="inline-flex size-5 items-center justify-center">
+              <DropdownMenu.ItemIndicator>
+                <Check aria-hidden="true" className="size-5" />
+              </DropdownMenu.ItemIndicator>
+            </span>
+            {choice.label}
+          </DropdownMenu.RadioItem>
+        ))}
+      </DropdownMenu.RadioGroup>
+    </>
   );
 }
