@@ -38,6 +38,9 @@ export async function startRecordingForwarder(options: ForwarderOptions): Promis
         path: incoming.url,
         headers: { ...incoming.headers, host: target.host },
         ca: options.caPem,
+        // A fresh connection per request: reusing a kept-alive one races with
+        // the print server closing it, and the portal would see a rare 502.
+        agent: false,
       },
       (answer) => {
         const chunks: Buffer[] = [];
