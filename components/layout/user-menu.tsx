@@ -5,9 +5,9 @@ import { useLocale, useTranslations } from "next-intl";
 import { DropdownMenu } from "radix-ui";
 import { useId, useTransition } from "react";
 import { chooseLanguage } from "@/lib/i18n/choose-language";
-import { isLocale, localeNames, locales } from "@/lib/i18n/locales";
+import { localeNames, locales } from "@/lib/i18n/locales";
 import { chooseTheme } from "@/lib/theme/choose-theme";
-import { themeChoice, themeChoices } from "@/lib/theme/theme";
+import { themeChoices } from "@/lib/theme/theme";
 import { useThemeChoice } from "@/lib/theme/theme-choice-context";
 
 interface UserMenuProps {
@@ -25,25 +25,6 @@ export function UserMenu({ fullName, username, signOut }: UserMenuProps) {
   const tTheme = useTranslations("theme");
   const theme = useThemeChoice();
   const [pending, startTransition] = useTransition();
-  const [switching, startSwitch] = useTransition();
-  const [theming, startTheming] = useTransition();
-
-  const switchTo = (value: string) => {
-    if (!isLocale(value) || value === locale) return;
-    const form = new FormData();
-    form.set("locale", value);
-    // The action sets the cookie; Next.js then renders the page again in the new language.
-    startSwitch(() => chooseLanguage(form));
-  };
-
-  const themeTo = (value: string) => {
-    const parsed = themeChoice.safeParse(value);
-    if (!parsed.success || parsed.data === theme) return;
-    const form = new FormData();
-    form.set("theme", parsed.data);
-    // The page is rendered again with the new <html data-theme>.
-    startTheming(() => chooseTheme(form));
-  };
 
   return (
     // Not modal: a modal menu hides the page from screen readers while its
@@ -65,17 +46,17 @@ export function UserMenu({ fullName, username, signOut }: UserMenuProps) {
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <MenuChoices
             label={tLanguage("label")}
-            busy={switching}
+            name="locale"
             value={locale}
-            onChoose={switchTo}
+            action={chooseLanguage}
             choices={locales.map((code) => ({ value: code, label: localeNames[code], lang: code }))}
           />
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <MenuChoices
             label={tTheme("label")}
-            busy={theming}
+            name="theme"
             value={theme}
-            onChoose={themeTo}
+            action={chooseTheme}
             choices={themeChoices.map((choice) => ({ value: choice, label: tTheme(choice) }))}
           />
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
@@ -91,21 +72,33 @@ export function UserMenu({ fullName, username, signOut }: UserMenuProps) {
 
 interface MenuChoicesProps {
   label: string;
-  busy: boolean;
+  /** The form field the server action reads (it checks the value itself). */
+  name: string;
   value: string;
-  onChoose: (value: string) => void;
+  action: (formData: FormData) => Promise<void>;
   choices: Array<{ value: string; label: string; lang?: string }>;
 }
 
-/** A labelled group of choices in the menu (language, theme); the current one is ticked. */
-function MenuChoices({ label, busy, value, onChoose, choices }: MenuChoicesProps) {
+/**
+ * A labelled group of choices in the menu (language, theme); the current one
+ * is ticked. Choosing calls the switch's server action, which sets its cookie;
+ * Next.js then renders the page again in the new language or theme.
+ */
+function MenuChoices({ label, name, value, action, choices }: MenuChoicesProps) {
   const labelId = useId();
+  const [busy, startChoosing] = useTransition();
+  const choose = (chosen: string) => {
+    if (chosen === value) return;
+    const form = new FormData();
+    form.set(name, chosen);
+    startChoosing(() => action(form));
+  };
   return (
     <>
       <DropdownMenu.Label id={labelId} className="px-3 pb-1 pt-2 text-sm text-fg-muted">
         {label}
       </DropdownMenu.Label>
-      <DropdownMenu.RadioGroup aria-labelledby={labelId} aria-busy={busy} value={value} onValueChange={onChoose}>
+      <DropdownMenu.RadioGroup aria-labelledby={labelId} aria-busy={busy} value={value} onValueChange={choose}>
         {choices.map((choice) => (
           <DropdownMenu.RadioItem key={choice.value} value={choice.value} lang={choice.lang} className={itemClasses}>
             <span className="inline-flex size-5 items-center justify-center">
