@@ -1,10 +1,13 @@
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import prettier from "eslint-config-prettier/flat";
 
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
+  // Layout is Prettier's (`npm run format`); ESLint keeps to correctness.
+  prettier,
   {
     // Playwright fixtures and the print server's test helpers call functions
     // named `use` that are not React's; neither folder has React code.
