@@ -26,7 +26,10 @@ export default defineConfig([
       "lib/theme/theme.ts",
     ],
     rules: {
-      "no-restricted-imports": ["error", { paths: [{ name: "zod", message: "Import from \"zod/mini\" in code the browser loads." }] }],
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "zod", message: 'Import from "zod/mini" in code the browser loads.' }] },
+      ],
     },
   },
   globalIgnores([

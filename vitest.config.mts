@@ -13,7 +13,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["lib/**/*.test.{ts,tsx}", "components/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}", "scripts/**/*.test.{ts,mjs}"],
+          include: [
+            "lib/**/*.test.{ts,tsx}",
+            "components/**/*.test.{ts,tsx}",
+            "app/**/*.test.{ts,tsx}",
+            "scripts/**/*.test.{ts,mjs}",
+          ],
           environment: "node",
         },
       },

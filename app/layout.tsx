@@ -13,7 +13,18 @@ import "./globals.css";
 
 // What client components read; the rest (titles, greetings, route answers)
 // is only used on the server and stays there.
-const clientNamespaces: Namespace[] = ["language", "nav", "userMenu", "signIn", "errors", "errorPages", "account", "reports", "theme", "embed"];
+const clientNamespaces: Namespace[] = [
+  "language",
+  "nav",
+  "userMenu",
+  "signIn",
+  "errors",
+  "errorPages",
+  "account",
+  "reports",
+  "theme",
+  "embed",
+];
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await serverTranslator("app");

@@ -24,8 +24,12 @@ async function expectNoViolations(page: Page): Promise<void> {
 
 /** Submits the visible sign-in form as a browser without form validation would, so the server's field errors show. */
 async function submitEmpty(page: Page): Promise<void> {
-  await page.locator("form").evaluateAll((forms) => forms.forEach((form) => ((form as HTMLFormElement).noValidate = true)));
-  const answered = page.waitForResponse((answer) => answer.request().method() === "POST" && new URL(answer.url()).pathname === "/sign-in");
+  await page
+    .locator("form")
+    .evaluateAll((forms) => forms.forEach((form) => ((form as HTMLFormElement).noValidate = true)));
+  const answered = page.waitForResponse(
+    (answer) => answer.request().method() === "POST" && new URL(answer.url()).pathname === "/sign-in",
+  );
   await page.getByRole("tabpanel").getByRole("button", { name: "Sign in" }).click();
   await answered;
 }
@@ -110,7 +114,10 @@ for (const theme of themes) {
 
     test("home with its error panels", async ({ page, signInPage, homePage }) => {
       const unreachable = (route: Route) =>
-        route.fulfill({ status: 503, json: { error: "unreachable", message: "The print server cannot be reached right now." } });
+        route.fulfill({
+          status: 503,
+          json: { error: "unreachable", message: "The print server cannot be reached right now." },
+        });
       await page.route("**/api/me", unreachable);
       await page.route("**/api/account/money", unreachable);
       await signInPage.goto();
@@ -220,7 +227,11 @@ test.describe("the theme switch", () => {
     await expectTheme(page, "light");
 
     await menuButton.click();
-    await expect(page.getByRole("group", { name: "Theme" }).getByRole("menuitemradio")).toHaveText(["System", "Light", "Dark"]);
+    await expect(page.getByRole("group", { name: "Theme" }).getByRole("menuitemradio")).toHaveText([
+      "System",
+      "Light",
+      "Dark",
+    ]);
     await expect(page.getByRole("menuitemradio", { name: "System" })).toHaveAttribute("aria-checked", "true");
     await page.getByRole("menuitemradio", { name: "Dark" }).click();
     await expect(html).toHaveAttribute("data-theme", "dark");

@@ -38,7 +38,10 @@ test.describe("the account overview", () => {
     const sizes = await page.evaluate(() =>
       [...document.querySelectorAll("main *")]
         .filter((element) => element.childElementCount === 0 && element.textContent?.trim())
-        .map((element) => ({ text: element.textContent!.trim(), size: parseFloat(getComputedStyle(element).fontSize) })),
+        .map((element) => ({
+          text: element.textContent!.trim(),
+          size: parseFloat(getComputedStyle(element).fontSize),
+        })),
     );
     const largest = Math.max(...sizes.map((entry) => entry.size));
     expect(sizes.filter((entry) => entry.size === largest).map((entry) => entry.text)).toEqual(["€25.50"]);
@@ -107,7 +110,7 @@ test.describe("the account overview", () => {
     const body = (await answer.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(["credit", "currency", "quota"]);
     const text = JSON.stringify(body);
-    for (const hidden of ["reference", "quota-monthly", "userId", "\"id\"", "token"]) expect(text).not.toContain(hidden);
+    for (const hidden of ["reference", "quota-monthly", "userId", '"id"', "token"]) expect(text).not.toContain(hidden);
   });
 
   test("the money route checks the session itself", async ({ request }) => {
@@ -153,15 +156,20 @@ function withPrivateStack(options: PrivateStackOptions = {}) {
 const outageTest = withPrivateStack();
 const noCreditTest = withPrivateStack({ portalEnv: { PRINT_SERVER_SCOPES: "users reports offline.access" } });
 
-noCreditTest("a portal not allowed to read balances says so in plain words, and the rest of the page works", async ({ signInPage, homePage }) => {
-  await signInPage.goto();
-  await signInPage.signInWithPin(alice.pin);
-  await homePage.expectGreeting(alice.fullName);
-  await expect(homePage.balance.getByRole("alert")).toHaveText("Your organisation has not made balances available in the portal.");
-  await expect(homePage.balance.getByRole("button", { name: "Retry" })).toHaveCount(0);
-  await expect(homePage.availableToPrint).toHaveCount(0);
-  await expect(homePage.profileValue("Name")).toHaveText(alice.fullName);
-});
+noCreditTest(
+  "a portal not allowed to read balances says so in plain words, and the rest of the page works",
+  async ({ signInPage, homePage }) => {
+    await signInPage.goto();
+    await signInPage.signInWithPin(alice.pin);
+    await homePage.expectGreeting(alice.fullName);
+    await expect(homePage.balance.getByRole("alert")).toHaveText(
+      "Your organisation has not made balances available in the portal.",
+    );
+    await expect(homePage.balance.getByRole("button", { name: "Retry" })).toHaveCount(0);
+    await expect(homePage.availableToPrint).toHaveCount(0);
+    await expect(homePage.profileValue("Name")).toHaveText(alice.fullName);
+  },
+);
 
 outageTest(
   "with the print server stopped mid-session the panels say so inline and recover after it restarts",

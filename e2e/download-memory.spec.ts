@@ -113,7 +113,12 @@ test("a 256 MiB report streams through the portal with flat memory", async ({ pa
   expect(headers["content-type"]).toBe("text/csv; charset=utf-8");
   expect(headers["content-encoding"]).toBeUndefined();
   expect(headers["cache-control"]).toBe("private, no-store, no-transform");
-  expect(headers["content-disposition"]).toBe("attachment; filename=\"very large report.csv\"; filename*=UTF-8''very%20large%20report.csv");
-  test.info().annotations.push({ type: "memory", description: `baseline ${Math.round(baseline / 1048576)} MiB, peak ${Math.round(peak / 1048576)} MiB` });
+  expect(headers["content-disposition"]).toBe(
+    "attachment; filename=\"very large report.csv\"; filename*=UTF-8''very%20large%20report.csv",
+  );
+  test.info().annotations.push({
+    type: "memory",
+    description: `baseline ${Math.round(baseline / 1048576)} MiB, peak ${Math.round(peak / 1048576)} MiB`,
+  });
   expect(peak - baseline).toBeLessThan(maxGrowthBytes);
 });

@@ -24,7 +24,9 @@ const test = base.extend<object, { intranet: Intranet }>({
   intranet: [
     async ({}, use) => {
       const allowedPort = await freePort();
-      const stack = await startPrivateStack({ portalEnv: { PORTAL_FRAME_ANCESTORS: `http://127.0.0.1:${allowedPort}` } });
+      const stack = await startPrivateStack({
+        portalEnv: { PORTAL_FRAME_ANCESTORS: `http://127.0.0.1:${allowedPort}` },
+      });
       const allowed = await startFrameHost(allowedPort, stack.portalUrl);
       const refused = await startFrameHost(await freePort(), stack.portalUrl);
       await use({ stack, allowed, refused });
@@ -51,7 +53,10 @@ function portalFrameOf(page: Page, portalUrl: string): Frame {
 
 async function signInByPin(frame: FrameLocator, pin: string): Promise<void> {
   await frame.getByRole("tab", { name: "PIN" }).click();
-  await frame.locator("input").and(frame.getByLabel("PIN", { exact: true })).fill(pin);
+  await frame
+    .locator("input")
+    .and(frame.getByLabel("PIN", { exact: true }))
+    .fill(pin);
   await frame.getByRole("tabpanel").getByRole("button", { name: "Sign in" }).click();
 }
 
@@ -64,7 +69,9 @@ test.describe("embedded in an intranet page", () => {
     await expect(frame.getByRole("heading", { level: 1, name: `Hello, ${alice.fullName}` })).toBeVisible();
 
     // The cookie that keeps the session is one a cross-site frame may use.
-    const session = (await context.cookies(intranet.stack.portalUrl)).find((cookie) => cookie.name.endsWith("authjs.session-token"));
+    const session = (await context.cookies(intranet.stack.portalUrl)).find((cookie) =>
+      cookie.name.endsWith("authjs.session-token"),
+    );
     expect(session).toMatchObject({ sameSite: "None", secure: true, httpOnly: true });
     expect(session?.partitionKey).toBeTruthy();
 
@@ -79,7 +86,10 @@ test.describe("embedded in an intranet page", () => {
     await row.getByRole("button", { name: "Run" }).click();
     const entry = frame.getByRole("list", { name: "Recent reports" }).getByRole("listitem").first();
     await expect(entry).toContainText("Ready");
-    const [download] = await Promise.all([page.waitForEvent("download"), entry.getByRole("link", { name: "Download" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      entry.getByRole("link", { name: "Download" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^my-monthly-summary-.*\.csv$/);
 
     // A reload of the intranet page keeps the session and the compact layout.
@@ -104,8 +114,12 @@ test.describe("embedded in an intranet page", () => {
     await page.goto(intranet.allowed.url);
     const frame = portalFrame(page);
     await expect(frame.getByRole("heading", { name: "Sign in" })).toBeVisible();
-    const bodyHeight = () => portalFrameOf(page, intranet.stack.portalUrl).evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
-    const lastHeight = () => page.evaluate(() => (window as unknown as { portalHeights: number[] }).portalHeights.at(-1) ?? 0);
+    const bodyHeight = () =>
+      portalFrameOf(page, intranet.stack.portalUrl).evaluate(() =>
+        Math.ceil(document.body.getBoundingClientRect().height),
+      );
+    const lastHeight = () =>
+      page.evaluate(() => (window as unknown as { portalHeights: number[] }).portalHeights.at(-1) ?? 0);
 
     await expect.poll(lastHeight).toBeGreaterThan(0);
     await expect.poll(lastHeight).toBe(await bodyHeight());
@@ -132,13 +146,32 @@ test.describe("embedded in an intranet page", () => {
     expect(response.headers()["content-security-policy"]).toContain(`frame-ancestors 'self' ${intranet.allowed.url}`);
   });
 
-  test("says so and offers a tab of its own when the browser refuses the frame's cookies", async ({ playwright, launchOptions, viewport, isMobile, hasTouch, userAgent, extraHTTPHeaders, intranet }) => {
+  test("says so and offers a tab of its own when the browser refuses the frame's cookies", async ({
+    playwright,
+    launchOptions,
+    viewport,
+    isMobile,
+    hasTouch,
+    userAgent,
+    extraHTTPHeaders,
+    intranet,
+  }) => {
     // A browser profile whose owner blocks all cookies: even partitioned ones
     // never come back, as in browsers that refuse every cookie in frames.
     const profile = mkdtempSync(join(tmpdir(), "print-portal-no-cookies-"));
     mkdirSync(join(profile, "Default"));
-    writeFileSync(join(profile, "Default", "Preferences"), JSON.stringify({ profile: { default_content_setting_values: { cookies: 2 } } }));
-    const context = await playwright.chromium.launchPersistentContext(profile, { ...launchOptions, viewport, isMobile, hasTouch, userAgent, extraHTTPHeaders });
+    writeFileSync(
+      join(profile, "Default", "Preferences"),
+      JSON.stringify({ profile: { default_content_setting_values: { cookies: 2 } } }),
+    );
+    const context = await playwright.chromium.launchPersistentContext(profile, {
+      ...launchOptions,
+      viewport,
+      isMobile,
+      hasTouch,
+      userAgent,
+      extraHTTPHeaders,
+    });
     try {
       const page = await context.newPage();
       await page.goto(intranet.allowed.url);
@@ -147,7 +180,10 @@ test.describe("embedded in an intranet page", () => {
       await expect(notice).toBeVisible();
       await expect(frame.getByRole("button", { name: "Sign in" })).toHaveCount(0);
 
-      const [tab] = await Promise.all([context.waitForEvent("page"), notice.getByRole("link", { name: "Open in a new tab" }).click()]);
+      const [tab] = await Promise.all([
+        context.waitForEvent("page"),
+        notice.getByRole("link", { name: "Open in a new tab" }).click(),
+      ]);
       await tab.waitForLoadState();
       const opened = new URL(tab.url());
       expect(opened.origin).toBe(intranet.stack.portalUrl);
@@ -170,14 +206,17 @@ test.describe("embedded in an intranet page", () => {
 });
 
 // The shared test portal, started without PORTAL_FRAME_ANCESTORS.
-base("without PORTAL_FRAME_ANCESTORS only the portal itself may frame it, and cookies stay Lax", async ({ page, context, baseURL, signInPage }) => {
-  const portalUrl = baseURL ?? "";
-  const response = await page.request.get(`${portalUrl}/sign-in`);
-  expect(response.headers()["content-security-policy"]).toMatch(/frame-ancestors 'self'(;|$)/);
-  await signInPage.goto();
-  await signInPage.signInWithPin(alice.pin);
-  await expect(page.getByRole("heading", { level: 1, name: `Hello, ${alice.fullName}` })).toBeVisible();
-  const session = (await context.cookies(portalUrl)).find((cookie) => cookie.name.endsWith("authjs.session-token"));
-  expect(session).toMatchObject({ sameSite: "Lax", httpOnly: true });
-  expect(session?.partitionKey).toBeFalsy();
-});
+base(
+  "without PORTAL_FRAME_ANCESTORS only the portal itself may frame it, and cookies stay Lax",
+  async ({ page, context, baseURL, signInPage }) => {
+    const portalUrl = baseURL ?? "";
+    const response = await page.request.get(`${portalUrl}/sign-in`);
+    expect(response.headers()["content-security-policy"]).toMatch(/frame-ancestors 'self'(;|$)/);
+    await signInPage.goto();
+    await signInPage.signInWithPin(alice.pin);
+    await expect(page.getByRole("heading", { level: 1, name: `Hello, ${alice.fullName}` })).toBeVisible();
+    const session = (await context.cookies(portalUrl)).find((cookie) => cookie.name.endsWith("authjs.session-token"));
+    expect(session).toMatchObject({ sameSite: "Lax", httpOnly: true });
+    expect(session?.partitionKey).toBeFalsy();
+  },
+);

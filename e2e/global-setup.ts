@@ -18,7 +18,11 @@ import { freePort } from "./support/free-port";
 /** A throw-away redis-server for the portals that share sessions. */
 async function startRedis(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
   const probe = new Redis({ host: "127.0.0.1", port, retryStrategy: (times) => (times > 100 ? null : 100) });
   probe.on("error", () => undefined);
   await probe.ping();
@@ -27,7 +31,8 @@ async function startRedis(): Promise<{ url: string; stop: () => void }> {
 }
 
 export default async function globalSetup() {
-  const { buildPortal, exportCa, portalNeedsBuild, registerPortalClient, startPortal, startPrintServer, stopChild } = await loadStack();
+  const { buildPortal, exportCa, portalNeedsBuild, registerPortalClient, startPortal, startPrintServer, stopChild } =
+    await loadStack();
   if (portalNeedsBuild()) await buildPortal();
 
   const workDir = mkdtempSync(join(tmpdir(), "print-portal-e2e-"));
@@ -103,7 +108,11 @@ export default async function globalSetup() {
   process.env.E2E_CLIENT_SECRET = client.clientSecret;
 
   return async () => {
-    await Promise.all([stopChild(downPortal.child), stopChild(portal.child), ...shared.map((instance) => stopChild(instance.child))]);
+    await Promise.all([
+      stopChild(downPortal.child),
+      stopChild(portal.child),
+      ...shared.map((instance) => stopChild(instance.child)),
+    ]);
     redis.stop();
     await forwarder.close();
     await stopChild(printServer.child);

@@ -62,7 +62,10 @@ function sidewaysOverflow(page: Page): Promise<number> {
 }
 
 async function signInWithPin(page: Page, pin: string, submit: string): Promise<void> {
-  await page.locator("input").and(page.getByLabel("PIN", { exact: true })).fill(pin);
+  await page
+    .locator("input")
+    .and(page.getByLabel("PIN", { exact: true }))
+    .fill(pin);
   await page.getByRole("tabpanel").getByRole("button", { name: submit }).click();
 }
 
@@ -93,7 +96,9 @@ for (const words of languages) {
 
       const row = page.getByRole("group", { name: "My daily summary" });
       await row.getByLabel(words.format).selectOption({ label: "PDF" });
-      const started = page.waitForResponse((r) => r.url().endsWith("/api/reports/executions") && r.request().method() === "POST");
+      const started = page.waitForResponse(
+        (r) => r.url().endsWith("/api/reports/executions") && r.request().method() === "POST",
+      );
       await row.getByRole("button", { name: words.run }).click();
       const { executionId } = (await (await started).json()) as { executionId: number };
       const entry = page.getByRole("list", { name: words.recent }).locator(`li[data-execution-id="${executionId}"]`);
@@ -108,7 +113,9 @@ for (const words of languages) {
       expect(await axeViolations(page)).toEqual([]);
       expect(await sidewaysOverflow(page)).toBe(0);
       await signInWithPin(page, alice.pin, words.submit);
-      await expect(page.getByRole("region", { name: words.balance }).getByTestId("available-to-print")).toHaveText(euros);
+      await expect(page.getByRole("region", { name: words.balance }).getByTestId("available-to-print")).toHaveText(
+        euros,
+      );
       expect(await axeViolations(page)).toEqual([]);
       expect(await sidewaysOverflow(page)).toBe(0);
       await page.goto("/reports");
@@ -137,7 +144,9 @@ test.describe("the language switch", () => {
 
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await expect(page.getByRole("heading", { level: 1, name: `Hallo, ${alice.fullName}` })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Ihr Guthaben" }).getByTestId("available-to-print")).toHaveText(euros);
+    await expect(page.getByRole("region", { name: "Ihr Guthaben" }).getByTestId("available-to-print")).toHaveText(
+      euros,
+    );
 
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: `Hallo, ${alice.fullName}` })).toBeVisible();
@@ -154,7 +163,10 @@ test.describe("the language switch", () => {
     await expect(languages.getByRole("button", { name: "English" })).toHaveAttribute("aria-pressed", "true");
     await languages.getByRole("button", { name: "Čeština" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Přihlášení" })).toBeVisible();
-    await expect(page.getByRole("group", { name: "Jazyk" }).getByRole("button", { name: "Čeština" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("group", { name: "Jazyk" }).getByRole("button", { name: "Čeština" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     expect(await axeViolations(page)).toEqual([]);
     await signInWithPin(page, alice.pin, "Přihlásit se");
     await expect(page.getByRole("heading", { level: 1, name: `Dobrý den, ${alice.fullName}` })).toBeVisible();

@@ -38,8 +38,13 @@ function words(language: Language) {
 
 async function signInWithPin(page: Page, language: Language, pin: string): Promise<void> {
   const t = words(language).signIn;
-  await page.locator("input").and(page.getByLabel(t.pin, { exact: true })).fill(pin);
-  const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/sign-in");
+  await page
+    .locator("input")
+    .and(page.getByLabel(t.pin, { exact: true }))
+    .fill(pin);
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/sign-in",
+  );
   await page.getByRole("tabpanel").getByRole("button", { name: t.submit }).click();
   await answered;
 }
@@ -84,7 +89,10 @@ for (const language of languages) {
       await expectFitsPhone(page, "password tab");
 
       await page.getByLabel(t.username, { exact: true }).fill("a".repeat(201));
-      await page.locator("input").and(page.getByLabel(t.password, { exact: true })).fill("x");
+      await page
+        .locator("input")
+        .and(page.getByLabel(t.password, { exact: true }))
+        .fill("x");
       await page.getByRole("tabpanel").getByRole("button", { name: t.submit }).click();
       await expect(main.getByText(t.field.usernameTooLong)).toBeVisible();
       await expectFitsPhone(page, "user name field error");
@@ -103,7 +111,11 @@ for (const language of languages) {
       await expect(details.getByRole("listitem")).toHaveCount(2);
       await expectFitsPhone(page, "home with data");
 
-      const unreachable = { status: 503, contentType: "application/json", body: JSON.stringify({ error: "unreachable", message: "" }) };
+      const unreachable = {
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "unreachable", message: "" }),
+      };
       await page.route("**/api/account/money", (route) => route.fulfill(unreachable));
       await page.route("**/api/me", (route) => route.fulfill(unreachable));
       // A refresh that fails keeps the old figures under a longer message.
@@ -124,14 +136,19 @@ for (const language of languages) {
       await expectFitsPhone(page, "home with the user menu open");
     });
 
-    test("reports fit a phone with running, ready and failed reports, and so does the ready notice", async ({ page, reportsPage }) => {
+    test("reports fit a phone with running, ready and failed reports, and so does the ready notice", async ({
+      page,
+      reportsPage,
+    }) => {
       const t = words(language);
       await signInAsAlice(page, language, "/reports");
       const recent = page.getByRole("list", { name: t.reports.recentHeading });
       const run = async (name: string, format: string) => {
         const row = page.getByRole("group", { name });
         await row.getByLabel(t.reports.formatLabel).selectOption({ label: format });
-        const started = page.waitForResponse((r) => r.url().endsWith("/api/reports/executions") && r.request().method() === "POST");
+        const started = page.waitForResponse(
+          (r) => r.url().endsWith("/api/reports/executions") && r.request().method() === "POST",
+        );
         await row.getByRole("button", { name: t.reports.run }).click();
         const { executionId } = (await (await started).json()) as { executionId: number };
         return { executionId, entry: recent.locator(`li[data-execution-id="${executionId}"]`) };
@@ -157,7 +174,9 @@ for (const language of languages) {
 
       // Leave before it is ready; the notice then shows on Home.
       await page.getByRole("navigation").getByRole("link", { name: t.nav.home, exact: true }).click();
-      await expect(page.getByRole("heading", { level: 1, name: t.home.greeting.replace("{name}", alice.fullName) })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { level: 1, name: t.home.greeting.replace("{name}", alice.fullName) }),
+      ).toBeVisible();
       await page.unrouteAll();
       await expect(reportsPage.notice).toBeVisible();
       await expect(reportsPage.notice.getByRole("link", { name: t.reports.download })).toBeVisible();
@@ -204,7 +223,12 @@ test("sign-in fields bring up the right keyboards and password managers", async 
   await expect(signInPage.password).toHaveAttribute("autocomplete", "current-password");
 });
 
-test("with the keyboard alone: sign in, open Reports, run a report and download it", async ({ page, signInPage, reportsPage, isMobile }) => {
+test("with the keyboard alone: sign in, open Reports, run a report and download it", async ({
+  page,
+  signInPage,
+  reportsPage,
+  isMobile,
+}) => {
   // A phone uses the bottom bar; the desktop project keeps its own window, so
   // the header's links are the way there.
   if (!isMobile) await page.setViewportSize({ width: 1280, height: 720 });
@@ -237,7 +261,9 @@ test("with the keyboard alone: sign in, open Reports, run a report and download 
   const run = row.getByRole("button", { name: "Run" });
   await page.keyboard.press("Tab");
   await expect(run).toBeFocused();
-  const started = page.waitForResponse((r) => r.url().endsWith("/api/reports/executions") && r.request().method() === "POST");
+  const started = page.waitForResponse(
+    (r) => r.url().endsWith("/api/reports/executions") && r.request().method() === "POST",
+  );
   await page.keyboard.press("Enter");
   const { executionId } = (await (await started).json()) as { executionId: number };
 
@@ -273,7 +299,11 @@ test("nothing is shown only on hover", async ({ page, signInPage }) => {
 test.describe(() => {
   test.use({ hasTouch: true });
 
-  test("on a touch screen the tabs, the user menu, the format choice and the report buttons work by tap", async ({ page, signInPage, reportsPage }) => {
+  test("on a touch screen the tabs, the user menu, the format choice and the report buttons work by tap", async ({
+    page,
+    signInPage,
+    reportsPage,
+  }) => {
     await signInPage.goto();
     await signInPage.passwordTab.tap();
     await expect(signInPage.passwordTab).toHaveAttribute("aria-selected", "true");
@@ -303,12 +333,17 @@ test.describe(() => {
     await expect(format).toBeFocused();
     // The phone's own picker takes over from here; choosing in it sets the value.
     await format.selectOption({ label: "CSV" });
-    const started = page.waitForResponse((r) => r.url().endsWith("/api/reports/executions") && r.request().method() === "POST");
+    const started = page.waitForResponse(
+      (r) => r.url().endsWith("/api/reports/executions") && r.request().method() === "POST",
+    );
     await row.getByRole("button", { name: "Run" }).tap();
     const { executionId } = (await (await started).json()) as { executionId: number };
     const entry = reportsPage.entryById(executionId);
     await expect(entry).toContainText("Ready");
-    const [file] = await Promise.all([page.waitForEvent("download"), entry.getByRole("link", { name: "Download" }).tap()]);
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      entry.getByRole("link", { name: "Download" }).tap(),
+    ]);
     expect(file.suggestedFilename()).toMatch(/\.csv$/);
 
     await entry.getByRole("button", { name: "Remove" }).tap();

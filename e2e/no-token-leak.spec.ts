@@ -33,9 +33,13 @@ test("no token or secret reaches the browser", async ({ page, context, signInPag
   await page.waitForTimeout(tokenLifetimeSeconds * 1000);
   await page.reload();
   await homePage.expectGreeting(alice.fullName);
-  await page.evaluate(async () => Promise.all([fetch("/api/me"), fetch("/api/me")]).then((all) => Promise.all(all.map((a) => a.text()))));
+  await page.evaluate(async () =>
+    Promise.all([fetch("/api/me"), fetch("/api/me")]).then((all) => Promise.all(all.map((a) => a.text()))),
+  );
 
-  const storage = await page.evaluate(() => JSON.stringify({ cookie: document.cookie, local: { ...localStorage }, session: { ...sessionStorage } }));
+  const storage = await page.evaluate(() =>
+    JSON.stringify({ cookie: document.cookie, local: { ...localStorage }, session: { ...sessionStorage } }),
+  );
   received.push(storage);
   await homePage.signOut(alice.fullName);
   await Promise.all(pending);
@@ -49,7 +53,8 @@ test("no token or secret reaches the browser", async ({ page, context, signInPag
 
   const everything = received.join("\n");
   expect(received.length).toBeGreaterThan(5);
-  for (const token of tokens) expect(everything.includes(token), "a print server token reached the browser").toBe(false);
+  for (const token of tokens)
+    expect(everything.includes(token), "a print server token reached the browser").toBe(false);
   expect(everything.includes(stack.clientSecret()), "the client secret reached the browser").toBe(false);
   expect(everything).not.toMatch(jwtShape);
   expect(everything).not.toContain("refresh_token");

@@ -9,7 +9,11 @@ const test = reportsTest(3000);
 test.describe.configure({ mode: "default" });
 
 test.describe("reports", () => {
-  test("alice runs her monthly summary as CSV and PDF and downloads both", async ({ page, signInPage, reportsPage }) => {
+  test("alice runs her monthly summary as CSV and PDF and downloads both", async ({
+    page,
+    signInPage,
+    reportsPage,
+  }) => {
     await signInPage.goto("?callbackUrl=%2Freports");
     await signInPage.signInWithPin(alice.pin);
     await page.waitForURL((url) => url.pathname === "/reports");
@@ -49,7 +53,9 @@ test.describe("reports", () => {
     await expect(entry.getByRole("link", { name: "Download" })).toHaveCount(0);
     await expect(page.getByRole("status").filter({ hasText: "could not be made" })).toHaveCount(1);
 
-    const retried = page.waitForResponse((r) => r.url().endsWith("/api/reports/executions") && r.request().method() === "POST");
+    const retried = page.waitForResponse(
+      (r) => r.url().endsWith("/api/reports/executions") && r.request().method() === "POST",
+    );
     await entry.getByRole("button", { name: "Retry" }).click();
     const { executionId } = (await (await retried).json()) as { executionId: number };
     // The retry takes the failed entry's place.
@@ -59,7 +65,12 @@ test.describe("reports", () => {
     await expect(again).toContainText("Failed");
   });
 
-  test("the list survives reload and a new sign-in, and is alice's alone", async ({ page, signInPage, homePage, reportsPage }) => {
+  test("the list survives reload and a new sign-in, and is alice's alone", async ({
+    page,
+    signInPage,
+    homePage,
+    reportsPage,
+  }) => {
     await signInPage.goto("?callbackUrl=%2Freports");
     await signInPage.signInWithPin(alice.pin);
     await page.waitForURL((url) => url.pathname === "/reports");
@@ -114,7 +125,9 @@ test.describe("reports", () => {
     const badFormat = await page.request.post("/api/reports/executions", { data: { reportId: 3, format: "docx" } });
     expect(badFormat.status()).toBe(400);
     expect(await badFormat.json()).toMatchObject({ message: expect.stringContaining("format") });
-    expect((await page.request.post("/api/reports/executions", { data: { reportId: "three", format: "csv" } })).status()).toBe(400);
+    expect(
+      (await page.request.post("/api/reports/executions", { data: { reportId: "three", format: "csv" } })).status(),
+    ).toBe(400);
     expect((await page.request.get("/api/reports/executions/abc/status")).status()).toBe(400);
     expect((await page.request.get("/api/reports/executions/abc/download")).status()).toBe(400);
     const crossSite = await page.request.post("/api/reports/executions", {
@@ -124,7 +137,12 @@ test.describe("reports", () => {
     expect(crossSite.status()).toBe(403);
   });
 
-  test("the page and the ready notice are accessible and fit a 360 px screen", async ({ page, signInPage, homePage, reportsPage }) => {
+  test("the page and the ready notice are accessible and fit a 360 px screen", async ({
+    page,
+    signInPage,
+    homePage,
+    reportsPage,
+  }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signInPage.goto("?callbackUrl=%2Freports");
     await signInPage.signInWithPin(alice.pin);
@@ -149,7 +167,12 @@ test.describe("reports", () => {
     await expect(page).not.toHaveTitle(/^Report ready/);
   });
 
-  test("when reports cannot be checked the list says so and offers Retry", async ({ page, signInPage, reportsPage, reportsStack }) => {
+  test("when reports cannot be checked the list says so and offers Retry", async ({
+    page,
+    signInPage,
+    reportsPage,
+    reportsStack,
+  }) => {
     await signInPage.goto("?callbackUrl=%2Freports");
     await signInPage.signInWithPin(alice.pin);
     await page.waitForURL((url) => url.pathname === "/reports");
@@ -170,7 +193,11 @@ test.describe("reports", () => {
     await expect(page.getByText("We cannot check on your reports right now.")).toHaveCount(0);
   });
 
-  test("the placeholders while reports load take the rows' place, so nothing jumps", async ({ page, signInPage, reportsPage }) => {
+  test("the placeholders while reports load take the rows' place, so nothing jumps", async ({
+    page,
+    signInPage,
+    reportsPage,
+  }) => {
     await signInPage.goto();
     await signInPage.signInWithPin(alice.pin);
     await page.waitForURL((url) => url.pathname === "/");

@@ -8,12 +8,21 @@ import { tokenLifetimeSeconds } from "./support/stack-env";
 async function parallelProfileRequests(page: Page, count: number): Promise<{ status: number; fullName?: string }[]> {
   return page.evaluate(async (n) => {
     const answers = await Promise.all(Array.from({ length: n }, () => fetch("/api/me", { cache: "no-store" })));
-    return Promise.all(answers.map(async (answer) => ({ status: answer.status, fullName: ((await answer.json()) as { fullName?: string }).fullName })));
+    return Promise.all(
+      answers.map(async (answer) => ({
+        status: answer.status,
+        fullName: ((await answer.json()) as { fullName?: string }).fullName,
+      })),
+    );
   }, count);
 }
 
 test.describe("sessions", () => {
-  test("stay signed in past several token lifetimes while parallel requests run", async ({ page, signInPage, homePage }) => {
+  test("stay signed in past several token lifetimes while parallel requests run", async ({
+    page,
+    signInPage,
+    homePage,
+  }) => {
     test.setTimeout(180_000);
     await signInPage.goto();
     await signInPage.signInWithPin(alice.pin);
@@ -38,11 +47,17 @@ test.describe("sessions", () => {
     expect(rounds).toBeGreaterThan(10);
   });
 
-  test("a session whose refresh fails ends with a message and comes back after sign-in", async ({ page, signInPage, homePage }) => {
+  test("a session whose refresh fails ends with a message and comes back after sign-in", async ({
+    page,
+    signInPage,
+    homePage,
+  }) => {
     test.setTimeout(150_000);
     // A print server of its own: revoking a user's tokens on the shared one
     // would end the sessions of tests running beside this one.
-    const isolated = await startPrivateStack({ printServerEnv: { PRINT_SERVER_TOKEN_LIFETIME: String(tokenLifetimeSeconds) } });
+    const isolated = await startPrivateStack({
+      printServerEnv: { PRINT_SERVER_TOKEN_LIFETIME: String(tokenLifetimeSeconds) },
+    });
     try {
       await page.goto(`${isolated.portalUrl}/sign-in`);
       await signInPage.signInWithPassword(bob.username, bob.password);
@@ -65,7 +80,12 @@ test.describe("sessions", () => {
     }
   });
 
-  test("signing out ends the session at once, even for a copy of the cookie", async ({ page, context, signInPage, homePage }) => {
+  test("signing out ends the session at once, even for a copy of the cookie", async ({
+    page,
+    context,
+    signInPage,
+    homePage,
+  }) => {
     await signInPage.goto();
     await signInPage.signInWithPin(alice.pin);
     await homePage.expectGreeting(alice.fullName);

@@ -21,7 +21,9 @@ test("a session works on every instance behind the load balancer", async ({ page
   // instances in parallel; the refresh happens once and both use its result.
   const until = Date.now() + 1.5 * tokenLifetimeSeconds * 1000;
   while (Date.now() < until) {
-    const answers = await Promise.all([first, second, first, second].map((origin) => page.request.get(`${origin}/api/me`)));
+    const answers = await Promise.all(
+      [first, second, first, second].map((origin) => page.request.get(`${origin}/api/me`)),
+    );
     expect(answers.map((answer) => answer.status())).toEqual([200, 200, 200, 200]);
     await page.waitForTimeout(2_000);
   }

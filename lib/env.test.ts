@@ -70,8 +70,16 @@ describe("parseEnv", () => {
     expect(parseEnv(valid).PORTAL_FRAME_ANCESTORS).toEqual(["'self'"]);
     const allowed = parseEnv({ ...valid, PORTAL_FRAME_ANCESTORS: "https://intranet.example.com" });
     expect(allowed.PORTAL_FRAME_ANCESTORS).toEqual(["'self'", "https://intranet.example.com"]);
-    const plainHttp = problems({ ...valid, PORTAL_URL: "http://portal.example.com", PORTAL_FRAME_ANCESTORS: "https://intranet.example.com" });
-    expect(plainHttp).toEqual([expect.stringMatching(/^PORTAL_FRAME_ANCESTORS needs PORTAL_URL to start with https:\/\//)]);
-    expect(problems({ ...valid, PORTAL_FRAME_ANCESTORS: "https://intranet.example.com/page" })[0]).toMatch(/^PORTAL_FRAME_ANCESTORS must list origins/);
+    const plainHttp = problems({
+      ...valid,
+      PORTAL_URL: "http://portal.example.com",
+      PORTAL_FRAME_ANCESTORS: "https://intranet.example.com",
+    });
+    expect(plainHttp).toEqual([
+      expect.stringMatching(/^PORTAL_FRAME_ANCESTORS needs PORTAL_URL to start with https:\/\//),
+    ]);
+    expect(problems({ ...valid, PORTAL_FRAME_ANCESTORS: "https://intranet.example.com/page" })[0]).toMatch(
+      /^PORTAL_FRAME_ANCESTORS must list origins/,
+    );
   });
 });

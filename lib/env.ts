@@ -32,7 +32,9 @@ const envSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9._:-]+( [A-Za-z0-9._:-]+)*$/, { message: "must be scope names separated by single spaces" })
     .default("users reports credit offline.access"),
-  AUTH_SECRET: z.string().min(32, { message: "must be at least 32 characters (for example `openssl rand -base64 33`)" }),
+  AUTH_SECRET: z
+    .string()
+    .min(32, { message: "must be at least 32 characters (for example `openssl rand -base64 33`)" }),
   PORTAL_URL: httpUrl(["http:", "https:"]).transform((value) => value.replace(/\/+$/, "")),
   SESSION_IDLE_TIMEOUT: z.coerce
     .number({ message: "must be a number of seconds" })
@@ -74,7 +76,11 @@ const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 const checkedEnvSchema = envSchema.superRefine((env, context) => {
   const portal = new URL(env.PORTAL_URL);
-  if (allowsOtherOrigins(env.PORTAL_FRAME_ANCESTORS) && portal.protocol !== "https:" && !loopbackHosts.has(portal.hostname)) {
+  if (
+    allowsOtherOrigins(env.PORTAL_FRAME_ANCESTORS) &&
+    portal.protocol !== "https:" &&
+    !loopbackHosts.has(portal.hostname)
+  ) {
     context.addIssue({
       code: "custom",
       path: ["PORTAL_FRAME_ANCESTORS"],

@@ -80,7 +80,10 @@ export function httpStatus(code: ErrorCode): number {
 }
 
 /** The JSON body a route handler sends to the browser: code and sentence only. */
-export function errorBody(error: PortalError, locale: Locale = defaultLocale): { error: ErrorCode; message: string; retryAfterSeconds?: number } {
+export function errorBody(
+  error: PortalError,
+  locale: Locale = defaultLocale,
+): { error: ErrorCode; message: string; retryAfterSeconds?: number } {
   return {
     error: error.code,
     message: userMessage(error.code, error.retryAfterSeconds, locale),

@@ -10,19 +10,29 @@ function redact(value: unknown, depth = 0): unknown {
   if (depth > 4 || value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
   return Object.fromEntries(
-    Object.entries(value as Fields).map(([key, item]) => [key, secretKey.test(key) ? "[redacted]" : redact(item, depth + 1)]),
+    Object.entries(value as Fields).map(([key, item]) => [
+      key,
+      secretKey.test(key) ? "[redacted]" : redact(item, depth + 1),
+    ]),
   );
 }
 
 /** The id of the request being served, kept by scripts/portal-server.mjs. */
 function currentRequestId(): string | undefined {
-  const context = (globalThis as { __portalRequestContext?: { getStore(): { requestId?: string } | undefined } }).__portalRequestContext;
+  const context = (globalThis as { __portalRequestContext?: { getStore(): { requestId?: string } | undefined } })
+    .__portalRequestContext;
   return context?.getStore()?.requestId;
 }
 
 function write(level: Level, msg: string, fields: Fields = {}): void {
   const requestId = currentRequestId();
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...(requestId ? { requestId } : {}), ...(redact(fields) as Fields) });
+  const line = JSON.stringify({
+    time: new Date().toISOString(),
+    level,
+    msg,
+    ...(requestId ? { requestId } : {}),
+    ...(redact(fields) as Fields),
+  });
   if (level === "error") console.error(line);
   else console.log(line);
 }

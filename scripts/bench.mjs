@@ -12,12 +12,25 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { root } from "./lib/stack.mjs";
 import { BenchError } from "./bench/bench-error.mjs";
-import { closeStack, ensurePortalBuild, startBenchPortal, startPrintServerFor, stopEverything, track } from "./bench/bench-stack.mjs";
+import {
+  closeStack,
+  ensurePortalBuild,
+  startBenchPortal,
+  startPrintServerFor,
+  stopEverything,
+  track,
+} from "./bench/bench-stack.mjs";
 import { checkBudgets } from "./bench/budgets.mjs";
 import { measureDownload } from "./bench/measure-download.mjs";
 import { measureLighthouse, measurePageJs } from "./bench/measure-pages.mjs";
 import { measureApiOverhead, measureSignIn } from "./bench/measure-portal-api.mjs";
-import { MANAGER, MONTHLY_SUMMARY_REPORT_ID, measurePrintServerThroughput, measureReportGeneration, scaleUserPin } from "./bench/measure-print-server.mjs";
+import {
+  MANAGER,
+  MONTHLY_SUMMARY_REPORT_ID,
+  measurePrintServerThroughput,
+  measureReportGeneration,
+  scaleUserPin,
+} from "./bench/measure-print-server.mjs";
 import { LOGIN_TYPE, printServerClient } from "./bench/print-server-client.mjs";
 import { signInToPortal } from "./bench/portal-session.mjs";
 import { renderTable, writeResults } from "./bench/report.mjs";
@@ -74,7 +87,10 @@ async function shutDown(code, why) {
 }
 process.on("SIGINT", () => void shutDown(130, "interrupted; stopping the servers"));
 process.on("SIGTERM", () => void shutDown(143, "terminated; stopping the servers"));
-setTimeout(() => void shutDown(1, `the benchmark took longer than ${plan.watchdogMs / 60_000} minutes; stopped`), plan.watchdogMs).unref();
+setTimeout(
+  () => void shutDown(1, `the benchmark took longer than ${plan.watchdogMs / 60_000} minutes; stopped`),
+  plan.watchdogMs,
+).unref();
 
 async function printServerOnly(results) {
   const server = await startPrintServerFor(plan.formatScale, say);
@@ -86,7 +102,12 @@ async function printServerOnly(results) {
     await attempt(results, "reportGeneration", async () => ({
       scale: plan.formatScale,
       rows: plan.formatScale * ROWS_PER_USER,
-      formats: await measureReportGeneration(ps, { formats: plan.formats, runs: plan.runs, timeoutMs: plan.reportTimeoutMs, say }),
+      formats: await measureReportGeneration(ps, {
+        formats: plan.formats,
+        runs: plan.runs,
+        timeoutMs: plan.reportTimeoutMs,
+        say,
+      }),
     }));
   } finally {
     await ps.close();
@@ -114,7 +135,11 @@ async function downloadFigures(ps, portal) {
   await ps.waitForReport(managerToken, executionId, { timeoutMs: plan.reportTimeoutMs });
   const generationSeconds = (Date.now() - started) / 1000;
   say(`download: file ready after ${generationSeconds.toFixed(1)} s; fetching it directly and through the portal`);
-  const managerCookie = await signInToPortal(portal.url, { method: "password", username: MANAGER.user, password: MANAGER.pwd });
+  const managerCookie = await signInToPortal(portal.url, {
+    method: "password",
+    username: MANAGER.user,
+    password: MANAGER.pwd,
+  });
   const download = {
     ...(await measureDownload({
       executionId,
@@ -147,13 +172,21 @@ async function withPortal(results, server) {
     const pin = scaleUserPin(1);
     const userCookie = await signInToPortal(portal.url, { method: "pin", pin });
     say("API overhead: portal route vs the same print server call");
-    await attempt(results, "api", () => measureApiOverhead({ printServer: server, ps, portalUrl: portal.url, cookie: userCookie, pin, plan }));
+    await attempt(results, "api", () =>
+      measureApiOverhead({ printServer: server, ps, portalUrl: portal.url, cookie: userCookie, pin, plan }),
+    );
     say("sign-in round trips");
-    await attempt(results, "signIn", () => measureSignIn({ ps, portalUrl: portal.url, pin: scaleUserPin(2), rounds: plan.signInRounds }));
+    await attempt(results, "signIn", () =>
+      measureSignIn({ ps, portalUrl: portal.url, pin: scaleUserPin(2), rounds: plan.signInRounds }),
+    );
     say("pages: JavaScript loaded in Chromium");
-    await attempt(results, "pages", () => measurePageJs({ portalUrl: portal.url, cookie: userCookie, runs: plan.pageRuns }));
+    await attempt(results, "pages", () =>
+      measurePageJs({ portalUrl: portal.url, cookie: userCookie, runs: plan.pageRuns }),
+    );
     say("pages: Lighthouse (mobile)");
-    await attempt(results, "lighthouse", () => measureLighthouse({ portalUrl: portal.url, cookie: userCookie, runs: plan.lighthouseRuns, say, track }));
+    await attempt(results, "lighthouse", () =>
+      measureLighthouse({ portalUrl: portal.url, cookie: userCookie, runs: plan.lighthouseRuns, say, track }),
+    );
   } finally {
     await ps.close();
   }
@@ -162,7 +195,11 @@ async function withPortal(results, server) {
 async function main() {
   const startedAt = new Date().toISOString();
   const results = { plan: { mode: quick ? "quick" : "full", ...plan } };
-  say(`${quick ? "quick" : "full"} run on ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  say(
+    `${quick ? "quick" : "full"} run on ${cpus().length} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
   const built = await ensurePortalBuild(say);
 
   if (plan.formatScale === plan.downloadScale) {
@@ -183,7 +220,12 @@ async function main() {
     startedAt,
     finishedAt,
     durationSeconds: Math.round((Date.parse(finishedAt) - Date.parse(startedAt)) / 1000),
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))) },
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model,
+      node: process.version,
+      loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))),
+    },
     portalBuiltByThisRun: built,
     ...results,
     budgets,
@@ -201,5 +243,9 @@ async function main() {
 
 main().then(
   (code) => process.exit(code),
-  (error) => void shutDown(1, error instanceof BenchError ? `failed: ${error.message}` : `failed: ${error?.message ?? String(error)}`),
+  (error) =>
+    void shutDown(
+      1,
+      error instanceof BenchError ? `failed: ${error.message}` : `failed: ${error?.message ?? String(error)}`,
+    ),
 );

@@ -16,14 +16,31 @@ const lock = JSON.parse(readFileSync(lockPath, "utf8"));
 const packages = lock.packages;
 
 const OS = ["darwin", "win32", "linux", "android", "freebsd", "openharmony", "sunos", "aix", "netbsd", "openbsd"];
-const CPU = { arm64: "arm64", x64: "x64", ia32: "ia32", arm: "arm", ppc64: "ppc64", s390x: "s390x", riscv64: "riscv64", loong64: "loong64", wasm32: "wasm32" };
+const CPU = {
+  arm64: "arm64",
+  x64: "x64",
+  ia32: "ia32",
+  arm: "arm",
+  ppc64: "ppc64",
+  s390x: "s390x",
+  riscv64: "riscv64",
+  loong64: "loong64",
+  wasm32: "wasm32",
+};
 
 /** The os, cpu and libc a platform package's name encodes, e.g. swc-linux-x64-musl. */
 function platformOf(name) {
   const parts = name.split("/").pop().split("-");
   const os = parts.find((p) => OS.includes(p));
-  const cpu = parts.map((p) => (p === "gnueabihf" || p === "musleabihf" || p === "eabi" ? "arm" : CPU[p])).find(Boolean);
-  const libc = parts.includes("musl") || parts.includes("musleabihf") ? "musl" : parts.includes("gnu") || parts.includes("gnueabihf") ? "glibc" : undefined;
+  const cpu = parts
+    .map((p) => (p === "gnueabihf" || p === "musleabihf" || p === "eabi" ? "arm" : CPU[p]))
+    .find(Boolean);
+  const libc =
+    parts.includes("musl") || parts.includes("musleabihf")
+      ? "musl"
+      : parts.includes("gnu") || parts.includes("gnueabihf")
+        ? "glibc"
+        : undefined;
   if (!cpu) return undefined;
   return { ...(os ? { os: [os] } : {}), cpu: [cpu], ...(libc ? { libc: [libc] } : {}) };
 }
@@ -57,7 +74,9 @@ function nestTagged(name, version) {
     return spec && !/^[\d^~<>=*]/.test(spec);
   });
   if (!asker) return false;
-  const view = JSON.parse(execFileSync("npm", ["view", `${name}@${version}`, "dist.integrity", "license", "--json"], { encoding: "utf8" }));
+  const view = JSON.parse(
+    execFileSync("npm", ["view", `${name}@${version}`, "dist.integrity", "license", "--json"], { encoding: "utf8" }),
+  );
   packages[`${asker[0]}/node_modules/${name}`] = {
     version,
     integrity: view["dist.integrity"],
@@ -77,9 +96,18 @@ for (const { name, version } of missingFromLock()) {
     continue;
   }
   const key = packages[`node_modules/${name}`] ? `${declared.path}/node_modules/${name}` : `node_modules/${name}`;
-  packages[key] = { version: declared.spec.replace(/^[\^~=]/, ""), optional: true, ...platform, ...(packages[declared.path].dev ? { dev: true } : {}) };
+  packages[key] = {
+    version: declared.spec.replace(/^[\^~=]/, ""),
+    optional: true,
+    ...platform,
+    ...(packages[declared.path].dev ? { dev: true } : {}),
+  };
   added++;
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
+);
 writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
-console.log(`added ${added} entries; npm ci now ${missingFromLock().length === 0 ? "accepts the lock" : "still reports missing packages"}`);
+console.log(
+  `added ${added} entries; npm ci now ${missingFromLock().length === 0 ? "accepts the lock" : "still reports missing packages"}`,
+);

@@ -60,7 +60,11 @@ function readJson(file) {
 async function portalClient() {
   const file = join(portalDir, "client.json");
   const saved = readJson(file);
-  if (saved?.dataDir === dataDir && typeof saved.clientId === "string" && (await printServerKnowsClient(printServerEnv, saved.clientId))) {
+  if (
+    saved?.dataDir === dataDir &&
+    typeof saved.clientId === "string" &&
+    (await printServerKnowsClient(printServerEnv, saved.clientId))
+  ) {
     return saved;
   }
   say("registering the portal as a client of the print server");

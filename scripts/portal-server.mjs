@@ -61,13 +61,23 @@ const server = createServer((req, res) => {
       durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
     });
   });
-  requestContext.run({ requestId }, () => handle(req, res)).catch((error) => {
-    console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "unhandled", requestId, errorName: error?.name }));
-    if (!res.headersSent) {
-      res.statusCode = 500;
-      res.end();
-    }
-  });
+  requestContext
+    .run({ requestId }, () => handle(req, res))
+    .catch((error) => {
+      console.error(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          level: "error",
+          msg: "unhandled",
+          requestId,
+          errorName: error?.name,
+        }),
+      );
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.end();
+      }
+    });
 });
 
 server.listen(port, hostname, () => {

@@ -34,7 +34,15 @@ function check(name, code) {
 
 function vitest(project) {
   const file = join(out, `vitest-${project}.json`);
-  const code = run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${file}`]);
+  const code = run("npx", [
+    "vitest",
+    "run",
+    "--project",
+    project,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile=${file}`,
+  ]);
   const report = readJson(file);
   if (!report) return { name: `vitest ${project}`, passed: 0, failed: 1 };
   const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);

@@ -21,7 +21,10 @@ export default async function PortalLayout({ children }: { children: ReactNode }
   return (
     <EmbedProvider embedded={embedded}>
       <div className={embedded ? "flex flex-col" : "flex min-h-dvh flex-col"}>
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-30 focus:rounded-lg focus:bg-surface focus:p-3">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-30 focus:rounded-lg focus:bg-surface focus:p-3"
+        >
           {t("skipToContent")}
         </a>
         {embedded ? (
@@ -34,7 +37,10 @@ export default async function PortalLayout({ children }: { children: ReactNode }
         ) : (
           <SiteHeader fullName={session.fullName} username={session.username} signOut={signOutAction} />
         )}
-        <main id="main" className={embedded ? "w-full px-3 pb-4 pt-4" : "mx-auto w-full max-w-4xl flex-1 px-4 pb-24 pt-6 sm:pb-10"}>
+        <main
+          id="main"
+          className={embedded ? "w-full px-3 pb-4 pt-4" : "mx-auto w-full max-w-4xl flex-1 px-4 pb-24 pt-6 sm:pb-10"}
+        >
           {children}
         </main>
         {embedded ? <EmbedHeightReporter /> : <BottomNav />}

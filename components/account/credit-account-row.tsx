@@ -3,7 +3,15 @@ import { formatMoney } from "@/lib/account/money-format";
 import type { CreditAccountView } from "@/lib/account/money-overview";
 
 /** A credit account and its balance; below zero is said in words, not only in colour. */
-export function CreditAccountRow({ account, currency, locale }: { account: CreditAccountView; currency: string; locale: string }) {
+export function CreditAccountRow({
+  account,
+  currency,
+  locale,
+}: {
+  account: CreditAccountView;
+  currency: string;
+  locale: string;
+}) {
   const t = useTranslations("account.balance");
   const negative = account.balance < 0;
   return (

@@ -39,7 +39,14 @@ interface PanelProblemProps {
 }
 
 /** A panel's inline problem: plain words, what to do next, and Retry where it can help. */
-export function PanelProblem({ failure, retryAfterSeconds, headline, notPermitted, onRetry, retrying }: PanelProblemProps) {
+export function PanelProblem({
+  failure,
+  retryAfterSeconds,
+  headline,
+  notPermitted,
+  onRetry,
+  retrying,
+}: PanelProblemProps) {
   const t = useTranslations("account");
   const signInAgainHref = useEmbedHref(signInPath("/", true));
   if (failure === "forbidden_scope") return <Alert tone="info">{notPermitted}</Alert>;

@@ -29,7 +29,10 @@ export async function fetchPanelData<T>(path: string, schema: z.ZodMiniType<T>):
   const body: unknown = await answer.json().catch(() => undefined);
   if (!answer.ok) {
     const parsed = errorAnswer.safeParse(body);
-    throw new PanelError(parsed.success ? parsed.data.error : answer.status === 401 ? "session_ended" : "internal", parsed.data?.retryAfterSeconds);
+    throw new PanelError(
+      parsed.success ? parsed.data.error : answer.status === 401 ? "session_ended" : "internal",
+      parsed.data?.retryAfterSeconds,
+    );
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new PanelError("upstream_malformed");

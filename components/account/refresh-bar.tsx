@@ -24,7 +24,10 @@ export function RefreshBar({ updatedAt, locale }: { updatedAt: number | undefine
         {updatedAt ? t("lastUpdated", { time: formatTime(updatedAt, locale) }) : t("loadingAll")}
       </p>
       <Button variant="secondary" onClick={refresh} aria-busy={fetching}>
-        <RefreshCw aria-hidden="true" className={`size-5 ${fetching ? "animate-spin motion-reduce:animate-none" : ""}`} />
+        <RefreshCw
+          aria-hidden="true"
+          className={`size-5 ${fetching ? "animate-spin motion-reduce:animate-none" : ""}`}
+        />
         {t("refresh")}
       </Button>
     </div>

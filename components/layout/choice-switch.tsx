@@ -35,7 +35,10 @@ export function ChoiceSwitch({ legend, name, choices, current, action }: ChoiceS
             value={choice.value}
             lang={choice.lang}
             aria-pressed={choice.value === current}
-            className={buttonClasses("ghost", "px-3 text-sm aria-pressed:bg-surface-muted aria-pressed:underline aria-pressed:underline-offset-4")}
+            className={buttonClasses(
+              "ghost",
+              "px-3 text-sm aria-pressed:bg-surface-muted aria-pressed:underline aria-pressed:underline-offset-4",
+            )}
           >
             {choice.value === current ? <Check aria-hidden="true" className="size-4" /> : null}
             {choice.label}

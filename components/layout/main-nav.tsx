@@ -40,7 +40,10 @@ export function BottomNav() {
   const t = useTranslations("nav");
   const pathname = usePathname();
   return (
-    <nav aria-label={t("label")} className="fixed inset-x-0 bottom-0 z-10 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] sm:hidden">
+    <nav
+      aria-label={t("label")}
+      className="fixed inset-x-0 bottom-0 z-10 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] sm:hidden"
+    >
       <ul className="flex justify-around">
         {navItems.map((item) => {
           const Icon = item.icon;

@@ -16,7 +16,8 @@ interface UserMenuProps {
   signOut: () => Promise<void>;
 }
 
-const itemClasses = "flex min-h-11 cursor-pointer items-center gap-2 rounded-md px-3 font-medium outline-none data-[highlighted]:bg-surface-muted";
+const itemClasses =
+  "flex min-h-11 cursor-pointer items-center gap-2 rounded-md px-3 font-medium outline-none data-[highlighted]:bg-surface-muted";
 
 export function UserMenu({ fullName, username, signOut }: UserMenuProps) {
   const t = useTranslations("userMenu");
@@ -42,7 +43,9 @@ export function UserMenu({ fullName, username, signOut }: UserMenuProps) {
           // Language and theme make it tall: it scrolls rather than run off a small screen.
           className="z-20 max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-56 overflow-y-auto rounded-lg border border-border bg-surface p-1 text-fg shadow-lg"
         >
-          <DropdownMenu.Label className="px-3 py-2 text-sm text-fg-muted">{t("signedInAs", { username })}</DropdownMenu.Label>
+          <DropdownMenu.Label className="px-3 py-2 text-sm text-fg-muted">
+            {t("signedInAs", { username })}
+          </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <MenuChoices
             label={tLanguage("label")}
@@ -60,7 +63,11 @@ export function UserMenu({ fullName, username, signOut }: UserMenuProps) {
             choices={themeChoices.map((choice) => ({ value: choice, label: tTheme(choice) }))}
           />
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item disabled={pending} onSelect={() => startTransition(() => signOut())} className={itemClasses}>
+          <DropdownMenu.Item
+            disabled={pending}
+            onSelect={() => startTransition(() => signOut())}
+            className={itemClasses}
+          >
             <LogOut aria-hidden="true" className="size-5" />
             {t("signOut")}
           </DropdownMenu.Item>

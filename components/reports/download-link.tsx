@@ -12,10 +12,23 @@ import { downloadHref } from "./reports-api";
  * partition, so the session cookie would be missing, while a plain link is
  * the frame's own navigation and carries it.
  */
-export function DownloadLink({ executionId, onClick, children }: { executionId: number; onClick?: () => void; children: ReactNode }) {
+export function DownloadLink({
+  executionId,
+  onClick,
+  children,
+}: {
+  executionId: number;
+  onClick?: () => void;
+  children: ReactNode;
+}) {
   const embedded = useEmbedded();
   return (
-    <a href={downloadHref(executionId)} download={embedded ? undefined : true} onClick={onClick} className={buttonClasses("primary")}>
+    <a
+      href={downloadHref(executionId)}
+      download={embedded ? undefined : true}
+      onClick={onClick}
+      className={buttonClasses("primary")}
+    >
       {children}
     </a>
   );

@@ -48,7 +48,9 @@ export function RecentReportItem({ entry, now, storageKey }: { entry: RecentEntr
             <Icon aria-hidden="true" className={`size-4 ${entry.state === "running" ? "animate-spin" : ""}`} />
             {t(`state.${entry.state}`)}
           </span>
-          {entry.state === "running" ? <span className="text-fg-muted">{t("runningFor", { elapsed: formatElapsed(now - entry.startedAt) })}</span> : null}
+          {entry.state === "running" ? (
+            <span className="text-fg-muted">{t("runningFor", { elapsed: formatElapsed(now - entry.startedAt) })}</span>
+          ) : null}
           {entry.state === "failed" ? <span>{t("failedDetail")}</span> : null}
           {entry.state === "expired" ? <span className="text-fg-muted">{t("expiredDetail")}</span> : null}
         </p>

@@ -25,7 +25,10 @@ export function RecentReportsList({ storageKey }: { storageKey: string }) {
       {checksFailing && entries?.length ? (
         <div className="flex flex-col items-start gap-3">
           <Alert tone="info">{t("checksFailing")}</Alert>
-          <Button variant="secondary" onClick={() => void queryClient.refetchQueries({ queryKey: statusQueryKey(storageKey) })}>
+          <Button
+            variant="secondary"
+            onClick={() => void queryClient.refetchQueries({ queryKey: statusQueryKey(storageKey) })}
+          >
             {t("retry")}
           </Button>
         </div>

@@ -16,17 +16,27 @@ export interface Notice {
   seen: boolean;
 }
 
-
 /**
  * The "your report is ready" notice. The live region is always in the page
  * and holds only the sentence, so screen readers announce it on whichever
  * portal page the person is; the card beside it carries the actions.
  */
-export function ReportNotice({ notice, showCard, onDismiss }: { notice: Notice | null; showCard: boolean; onDismiss: () => void }) {
+export function ReportNotice({
+  notice,
+  showCard,
+  onDismiss,
+}: {
+  notice: Notice | null;
+  showCard: boolean;
+  onDismiss: () => void;
+}) {
   const t = useTranslations("reports");
   const reportsHref = useEmbedHref("/reports");
   const sentence = (shown: Notice) =>
-    t(shown.kind === "ready" ? "readyNotice" : "failedNotice", { name: shown.entry.reportName, format: formatName(shown.entry.format) });
+    t(shown.kind === "ready" ? "readyNotice" : "failedNotice", {
+      name: shown.entry.reportName,
+      format: formatName(shown.entry.format),
+    });
   return (
     <>
       <div role="status" aria-live="polite" aria-atomic="true" className="sr-only">

@@ -60,7 +60,11 @@ export function ReportRow({ report, storageKey }: { report: ReportDto; storageKe
               </select>
             </div>
             <Button type="submit" disabled={start.isPending} aria-busy={start.isPending}>
-              {start.isPending ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : <Play aria-hidden="true" className="size-5" />}
+              {start.isPending ? (
+                <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+              ) : (
+                <Play aria-hidden="true" className="size-5" />
+              )}
               {t("run")}
             </Button>
           </div>

@@ -43,7 +43,9 @@ export function ReportWatcher({ storageKey }: { storageKey: string }) {
   const announce = useCallback((next: Omit<Notice, "seen">) => {
     setNotice((current) =>
       // A failure does not push aside a ready file the person has not seen yet.
-      next.kind === "failed" && current?.kind === "ready" && !current.seen ? current : { ...next, seen: watchingListRef.current },
+      next.kind === "failed" && current?.kind === "ready" && !current.seen
+        ? current
+        : { ...next, seen: watchingListRef.current },
     );
   }, []);
 
@@ -67,8 +69,13 @@ export function ReportWatcher({ storageKey }: { storageKey: string }) {
         return status;
       }
       const now = Date.now();
-      recentReports.update(storageKey, executionId, next === "ready" ? { state: next, readyAt: entry.readyAt ?? now } : { state: next });
-      if (entry.state === "running" && (next === "ready" || next === "failed")) announce({ kind: next, entry: { ...entry, state: next } });
+      recentReports.update(
+        storageKey,
+        executionId,
+        next === "ready" ? { state: next, readyAt: entry.readyAt ?? now } : { state: next },
+      );
+      if (entry.state === "running" && (next === "ready" || next === "failed"))
+        announce({ kind: next, entry: { ...entry, state: next } });
       return status;
     },
     [storageKey, announce],

@@ -1,7 +1,14 @@
 "use client";
 
 import { z } from "zod/mini";
-import { reportListDto, startedDto, statusDto, type ReportDto, type StartedDto, type StatusDto } from "@/lib/reports/dto";
+import {
+  reportListDto,
+  startedDto,
+  statusDto,
+  type ReportDto,
+  type StartedDto,
+  type StatusDto,
+} from "@/lib/reports/dto";
 import type { ReportFormat } from "@/lib/reports/formats";
 
 // The browser's calls to the portal's report routes. Answers are checked with
@@ -22,11 +29,19 @@ export class ReportsApiError extends Error {
 }
 
 async function call<T>(input: string, schema: z.ZodMiniType<T>, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(input, { ...init, cache: "no-store", headers: { accept: "application/json", ...init.headers } });
+  const response = await fetch(input, {
+    ...init,
+    cache: "no-store",
+    headers: { accept: "application/json", ...init.headers },
+  });
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const parsed = errorAnswer.safeParse(body);
-    throw new ReportsApiError(response.status, parsed.success ? parsed.data.error : "unknown", parsed.success ? parsed.data.message : "");
+    throw new ReportsApiError(
+      response.status,
+      parsed.success ? parsed.data.error : "unknown",
+      parsed.success ? parsed.data.message : "",
+    );
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ReportsApiError(response.status, "malformed", "");
@@ -38,11 +53,11 @@ export async function fetchReports(): Promise<ReportDto[]> {
 }
 
 export function startReport(reportId: number, format: ReportFormat): Promise<StartedDto> {
-  return call(
-    "/api/reports/executions",
-    startedDto,
-    { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ reportId, format }) },
-  );
+  return call("/api/reports/executions", startedDto, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ reportId, format }),
+  });
 }
 
 export async function fetchStatus(executionId: number): Promise<StatusDto["status"] | "unknown"> {

@@ -20,7 +20,11 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useStatusChecksFailing(): boolean {
-  return useSyncExternalStore(subscribe, () => failing, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => failing,
+    () => false,
+  );
 }
 
 export const statusQueryKey = (storageKey: string) => ["report-status", storageKey] as const;

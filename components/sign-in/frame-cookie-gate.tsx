@@ -9,7 +9,9 @@ import { buttonClasses } from "@/components/ui/button";
 // Read without a schema library: the sign-in page loads no zod, and only a
 // clear "false" blocks the form (anything else leaves it, as a failed check does).
 async function cookiesAccepted(): Promise<boolean> {
-  const ask = async () => ((await (await fetch("/api/frame-cookies", { cache: "no-store" })).json()) as Partial<FrameCookiesResponse> | null)?.accepted;
+  const ask = async () =>
+    ((await (await fetch("/api/frame-cookies", { cache: "no-store" })).json()) as Partial<FrameCookiesResponse> | null)
+      ?.accepted;
   await ask();
   return (await ask()) !== false;
 }
@@ -37,7 +39,10 @@ export function FrameCookieGate({ newTabHref, children }: { newTabHref: string; 
 
   if (!blocked) return children;
   return (
-    <div role="alert" className="flex flex-col gap-4 rounded-lg border border-danger-border bg-danger-bg p-4 text-danger-text">
+    <div
+      role="alert"
+      className="flex flex-col gap-4 rounded-lg border border-danger-border bg-danger-bg p-4 text-danger-text"
+    >
       <p className="font-semibold">{t("cookiesBlockedTitle")}</p>
       <p>{t("cookiesBlocked")}</p>
       <a href={newTabHref} target="_blank" rel="noopener" className={buttonClasses("primary", "self-start")}>

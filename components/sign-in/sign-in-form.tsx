@@ -43,11 +43,7 @@ export function SignInForm({ action, callbackUrl, notice }: SignInFormProps) {
 
   const message = state.message ?? notice?.text;
   const tone = state.message ? "error" : (notice?.tone ?? "error");
-  const hidden = (
-    <>
-      {callbackUrl ? <input type="hidden" name="callbackUrl" value={callbackUrl} /> : null}
-    </>
-  );
+  const hidden = <>{callbackUrl ? <input type="hidden" name="callbackUrl" value={callbackUrl} /> : null}</>;
 
   return (
     <div className="flex flex-col gap-5">
@@ -95,9 +91,7 @@ export function SignInForm({ action, callbackUrl, notice }: SignInFormProps) {
               error={state.method === "pin" ? state.fieldErrors?.pin : undefined}
             />
             <SubmitButton pending={pending} />
-            <p className="text-sm text-fg-muted">
-              {t("noPinHint")}
-            </p>
+            <p className="text-sm text-fg-muted">{t("noPinHint")}</p>
           </form>
         </Tabs.Content>
 

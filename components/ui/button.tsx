@@ -14,6 +14,10 @@ export function buttonClasses(variant: Variant = "primary", extra = ""): string 
   return `inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-2 rounded-lg px-4 text-base font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
 }
 
-export function Button({ variant = "primary", className = "", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+export function Button({
+  variant = "primary",
+  className = "",
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   return <button className={buttonClasses(variant, className)} {...props} />;
 }

@@ -36,7 +36,8 @@ export function sidewaysOverflow(page: Page): Promise<string[]> {
       for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
         const style = getComputedStyle(node);
         // A scrolling box would still scroll sideways: only hidden/clip excuse.
-        if (["hidden", "clip"].includes(style.overflowX) && node.getBoundingClientRect().right <= width + 0.5) return true;
+        if (["hidden", "clip"].includes(style.overflowX) && node.getBoundingClientRect().right <= width + 0.5)
+          return true;
       }
       return false;
     };
@@ -53,7 +54,11 @@ export function sidewaysOverflow(page: Page): Promise<string[]> {
       // A box squeezed narrower than its content (a button whose label runs
       // out of it) stays inside the screen but hides part of what it says.
       // Boxes that clip on purpose (truncated names, fields) are left alone.
-      if (getComputedStyle(element).overflowX === "visible" && element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1) {
+      if (
+        getComputedStyle(element).overflowX === "visible" &&
+        element.clientWidth > 0 &&
+        element.scrollWidth > element.clientWidth + 1
+      ) {
         squeezed.push(element);
       }
     }
@@ -80,8 +85,13 @@ export function smallTargets(page: Page): Promise<string[]> {
       if (style.clipPath === "inset(50%)" || style.clip === "rect(0px, 0px, 0px, 0px)") continue;
       const box = control.getBoundingClientRect();
       if (box.width >= minimum - 0.5 && box.height >= minimum - 0.5) continue;
-      const name = (control.getAttribute("aria-label") ?? control.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
-      problems.push(`<${control.tagName.toLowerCase()}> "${name}" is ${Math.round(box.width)} x ${Math.round(box.height)} px`);
+      const name = (control.getAttribute("aria-label") ?? control.textContent ?? "")
+        .trim()
+        .replace(/\s+/g, " ")
+        .slice(0, 40);
+      problems.push(
+        `<${control.tagName.toLowerCase()}> "${name}" is ${Math.round(box.width)} x ${Math.round(box.height)} px`,
+      );
     }
     return problems;
   }, minimumTarget);
@@ -99,7 +109,19 @@ export async function phoneProblems(page: Page): Promise<string[]> {
  */
 export function hoverOnlyRules(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const revealing = ["display", "visibility", "opacity", "clip", "clip-path", "content", "height", "width", "max-height", "transform", "position"];
+    const revealing = [
+      "display",
+      "visibility",
+      "opacity",
+      "clip",
+      "clip-path",
+      "content",
+      "height",
+      "width",
+      "max-height",
+      "transform",
+      "position",
+    ];
     const found: string[] = [];
     const walk = (rules: CSSRuleList, underHover: boolean) => {
       for (const rule of rules) {

@@ -24,7 +24,9 @@ export class ReportsPage {
   async run(name: string, format: string): Promise<Locator> {
     const row = this.report(name);
     await row.getByLabel("Format").selectOption({ label: format });
-    const started = this.page.waitForResponse((r) => r.url().endsWith("/api/reports/executions") && r.request().method() === "POST");
+    const started = this.page.waitForResponse(
+      (r) => r.url().endsWith("/api/reports/executions") && r.request().method() === "POST",
+    );
     await row.getByRole("button", { name: "Run" }).click();
     const response = await started;
     expect(response.status()).toBe(201);
@@ -46,7 +48,10 @@ export class ReportsPage {
 
   /** Clicks an entry's Download link and answers the file's name and bytes. */
   async download(entry: Locator): Promise<{ name: string; bytes: Buffer }> {
-    const [download] = await Promise.all([this.page.waitForEvent("download"), entry.getByRole("link", { name: "Download" }).click()]);
+    const [download] = await Promise.all([
+      this.page.waitForEvent("download"),
+      entry.getByRole("link", { name: "Download" }).click(),
+    ]);
     const path = await download.path();
     return { name: download.suggestedFilename(), bytes: await readFile(path) };
   }

@@ -42,7 +42,8 @@ function postingPage(portalUrl: string): string {
 
 export function startFrameHost(port: number, portalUrl: string): Promise<FrameHost> {
   const server: Server = createServer((request, response) => {
-    const page = request.url === "/post" ? postingPage(portalUrl) : request.url === "/" ? framingPage(portalUrl) : undefined;
+    const page =
+      request.url === "/post" ? postingPage(portalUrl) : request.url === "/" ? framingPage(portalUrl) : undefined;
     response.writeHead(page ? 200 : 404, { "content-type": "text/html; charset=utf-8" });
     response.end(page ?? "not found");
   });

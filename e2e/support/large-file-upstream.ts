@@ -33,7 +33,8 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 }
 
 async function* bytes(size: number): AsyncGenerator<Buffer> {
-  for (let sent = 0; sent < size; sent += chunk.length) yield sent + chunk.length <= size ? chunk : chunk.subarray(0, size - sent);
+  for (let sent = 0; sent < size; sent += chunk.length)
+    yield sent + chunk.length <= size ? chunk : chunk.subarray(0, size - sent);
 }
 
 export async function startLargeFileUpstream(size: number): Promise<LargeFileUpstream> {
@@ -54,7 +55,13 @@ export async function startLargeFileUpstream(size: number): Promise<LargeFileUps
           .setExpirationTime("30m")
           .sign(key)
           .then((accessToken) =>
-            json(res, 200, { access_token: accessToken, token_type: "Bearer", expires_in: 1800, scope: "users reports offline.access", refresh_token: "unused" }),
+            json(res, 200, {
+              access_token: accessToken,
+              token_type: "Bearer",
+              expires_in: 1800,
+              scope: "users reports offline.access",
+              refresh_token: "unused",
+            }),
           );
       });
       return;

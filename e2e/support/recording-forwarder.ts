@@ -26,7 +26,9 @@ function record(file: string, body: Buffer): void {
   }
 }
 
-export async function startRecordingForwarder(options: ForwarderOptions): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startRecordingForwarder(
+  options: ForwarderOptions,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const target = new URL(options.target);
   const server = createServer({ cert: options.certPem, key: options.keyPem }, (incoming, outgoing) => {
     const upstream = request(

@@ -11,7 +11,11 @@ function rsaKeys(): forge.pki.rsa.KeyPair {
   return { privateKey: priv, publicKey: forge.pki.setRsaPublicKey(priv.n, priv.e) };
 }
 
-function certificate(publicKey: forge.pki.PublicKey, subject: forge.pki.CertificateField[], issuer: forge.pki.CertificateField[]) {
+function certificate(
+  publicKey: forge.pki.PublicKey,
+  subject: forge.pki.CertificateField[],
+  issuer: forge.pki.CertificateField[],
+) {
   const cert = forge.pki.createCertificate();
   cert.publicKey = publicKey;
   const serial = randomBytes(16);
@@ -40,7 +44,13 @@ export function throwawayTls(): { caPem: string; certPem: string; keyPem: string
     { name: "basicConstraints", cA: false },
     { name: "keyUsage", digitalSignature: true, keyEncipherment: true, critical: true },
     { name: "extKeyUsage", serverAuth: true },
-    { name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }, { type: 2, value: "localhost" }] },
+    {
+      name: "subjectAltName",
+      altNames: [
+        { type: 7, ip: "127.0.0.1" },
+        { type: 2, value: "localhost" },
+      ],
+    },
   ]);
   server.sign(caKeys.privateKey, forge.md.sha256.create());
 

@@ -49,8 +49,12 @@ describe("loadMoneyOverview", () => {
     };
     pool.intercept({ path: "/api/v3/server/config", method: "GET" }).reply(200, record(serverConfig));
     pool.intercept({ path: "/api/v3/users/3/accounts", method: "GET" }).reply(200, record(aliceAccounts));
-    pool.intercept({ path: "/api/v3/users/3/accounts/credit/balance", method: "GET" }).reply(200, record({ amount: 25.5 }));
-    pool.intercept({ path: "/api/v3/users/3/accounts/quota-monthly/balance", method: "GET" }).reply(200, record({ amount: 473 }));
+    pool
+      .intercept({ path: "/api/v3/users/3/accounts/credit/balance", method: "GET" })
+      .reply(200, record({ amount: 25.5 }));
+    pool
+      .intercept({ path: "/api/v3/users/3/accounts/quota-monthly/balance", method: "GET" })
+      .reply(200, record({ amount: 473 }));
 
     const overview = await loadMoneyOverview("alice-token", 3, { api: api() });
     expect(overview).toEqual({
@@ -81,14 +85,19 @@ describe("loadMoneyOverview", () => {
     pool
       .intercept({ path: "/api/v3/users/3/accounts", method: "GET" })
       .reply(403, { error: "insufficient_scope", error_description: "needs credit", scope: "credit" });
-    await expect(loadMoneyOverview("t", 3, { api: api() })).rejects.toMatchObject({ name: "PortalError", code: "forbidden_scope" });
+    await expect(loadMoneyOverview("t", 3, { api: api() })).rejects.toMatchObject({
+      name: "PortalError",
+      code: "forbidden_scope",
+    });
   });
 
   it("fails as unreachable when a balance cannot be read", async () => {
     const pool = agent.get(origin);
     pool.intercept({ path: "/api/v3/server/config", method: "GET" }).reply(200, serverConfig);
     pool.intercept({ path: "/api/v3/users/3/accounts", method: "GET" }).reply(200, aliceAccounts);
-    pool.intercept({ path: "/api/v3/users/3/accounts/credit/balance", method: "GET" }).replyWithError(new Error("connection refused"));
+    pool
+      .intercept({ path: "/api/v3/users/3/accounts/credit/balance", method: "GET" })
+      .replyWithError(new Error("connection refused"));
     pool.intercept({ path: "/api/v3/users/3/accounts/quota-monthly/balance", method: "GET" }).reply(200, { amount: 1 });
     await expect(loadMoneyOverview("t", 3, { api: api() })).rejects.toMatchObject({ code: "unreachable" });
   });
@@ -96,7 +105,9 @@ describe("loadMoneyOverview", () => {
   it("refuses a balance that is not a number", async () => {
     const pool = agent.get(origin);
     pool.intercept({ path: "/api/v3/server/config", method: "GET" }).reply(200, serverConfig);
-    pool.intercept({ path: "/api/v3/users/3/accounts", method: "GET" }).reply(200, { ...aliceAccounts, accounts: [aliceAccounts.accounts[0]] });
+    pool
+      .intercept({ path: "/api/v3/users/3/accounts", method: "GET" })
+      .reply(200, { ...aliceAccounts, accounts: [aliceAccounts.accounts[0]] });
     pool.intercept({ path: "/api/v3/users/3/accounts/credit/balance", method: "GET" }).reply(200, { amount: "25.50" });
     await expect(loadMoneyOverview("t", 3, { api: api() })).rejects.toMatchObject({ code: "upstream_malformed" });
   });

@@ -22,7 +22,9 @@ export async function loadMoneyOverview(
   const creditEnabled = accounts.credit.enabled;
   const quotaEnabled = accounts.quota.enabled;
   const shown = accounts.accounts.filter((account) => (account.type === "credit" ? creditEnabled : quotaEnabled));
-  const balances = await Promise.all(shown.map((account) => getAccountBalance(accessToken, userId, account.reference, options.api)));
+  const balances = await Promise.all(
+    shown.map((account) => getAccountBalance(accessToken, userId, account.reference, options.api)),
+  );
   return toMoneyOverview({
     currency: config.currency,
     creditEnabled,

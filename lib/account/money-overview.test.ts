@@ -2,11 +2,21 @@ import { describe, expect, it } from "vitest";
 import { moneyOverviewSchema, toMoneyOverview, type AccountWithBalance } from "./money-overview";
 
 const credit: AccountWithBalance = { name: "Personal credit", type: "credit", limits: {}, balance: 25.5 };
-const quota: AccountWithBalance = { name: "Monthly quota", type: "quota", limits: { pages: 500, period: "month" }, balance: 473 };
+const quota: AccountWithBalance = {
+  name: "Monthly quota",
+  type: "quota",
+  limits: { pages: 500, period: "month" },
+  balance: 473,
+};
 
 describe("toMoneyOverview", () => {
   it("maps alice's credit and quota to what the page shows", () => {
-    const overview = toMoneyOverview({ currency: "EUR", creditEnabled: true, quotaEnabled: true, accounts: [credit, quota] });
+    const overview = toMoneyOverview({
+      currency: "EUR",
+      creditEnabled: true,
+      quotaEnabled: true,
+      accounts: [credit, quota],
+    });
     expect(overview).toEqual({
       currency: "EUR",
       credit: { availableToPrint: 25.5, accounts: [{ name: "Personal credit", balance: 25.5, minimumBalance: null }] },
@@ -16,17 +26,33 @@ describe("toMoneyOverview", () => {
   });
 
   it("passes no upstream field such as the account reference to the browser", () => {
-    const withExtras = { ...credit, reference: "credit-secret-ref", rechargeProviders: [{ name: "Card" }] } as AccountWithBalance;
-    const overview = toMoneyOverview({ currency: "EUR", creditEnabled: true, quotaEnabled: false, accounts: [withExtras] });
+    const withExtras = {
+      ...credit,
+      reference: "credit-secret-ref",
+      rechargeProviders: [{ name: "Card" }],
+    } as AccountWithBalance;
+    const overview = toMoneyOverview({
+      currency: "EUR",
+      creditEnabled: true,
+      quotaEnabled: false,
+      accounts: [withExtras],
+    });
     expect(JSON.stringify(overview)).not.toContain("credit-secret-ref");
     expect(JSON.stringify(overview)).not.toContain("rechargeProviders");
   });
 
   it("drops the panel of a kind the server has switched off", () => {
-    const overview = toMoneyOverview({ currency: "EUR", creditEnabled: false, quotaEnabled: true, accounts: [credit, quota] });
+    const overview = toMoneyOverview({
+      currency: "EUR",
+      creditEnabled: false,
+      quotaEnabled: true,
+      accounts: [credit, quota],
+    });
     expect(overview.credit).toBeNull();
     expect(overview.quota?.accounts).toHaveLength(1);
-    expect(toMoneyOverview({ currency: "EUR", creditEnabled: true, quotaEnabled: false, accounts: [credit, quota] }).quota).toBeNull();
+    expect(
+      toMoneyOverview({ currency: "EUR", creditEnabled: true, quotaEnabled: false, accounts: [credit, quota] }).quota,
+    ).toBeNull();
   });
 
   it("keeps a zero and a negative balance as they are, and nothing to spend", () => {
@@ -56,11 +82,19 @@ describe("toMoneyOverview", () => {
       quotaEnabled: false,
       accounts: [{ ...credit, balance: 1.5, limits: { minimumBalance: -10 } }],
     });
-    expect(overview.credit).toEqual({ availableToPrint: 11.5, accounts: [{ name: "Personal credit", balance: 1.5, minimumBalance: -10 }] });
+    expect(overview.credit).toEqual({
+      availableToPrint: 11.5,
+      accounts: [{ name: "Personal credit", balance: 1.5, minimumBalance: -10 }],
+    });
   });
 
   it("keeps quota pages within the limit", () => {
-    const overview = toMoneyOverview({ currency: "EUR", creditEnabled: false, quotaEnabled: true, accounts: [{ ...quota, balance: 620 }] });
+    const overview = toMoneyOverview({
+      currency: "EUR",
+      creditEnabled: false,
+      quotaEnabled: true,
+      accounts: [{ ...quota, balance: 620 }],
+    });
     expect(overview.quota?.accounts[0]).toMatchObject({ pagesLeft: 500, pagesLimit: 500 });
   });
 });

@@ -53,16 +53,27 @@ export interface MoneyOverviewInput {
 export function toMoneyOverview(input: MoneyOverviewInput): MoneyOverview {
   const creditAccounts: CreditAccountView[] = input.accounts
     .filter((account) => account.type === "credit")
-    .map((account) => ({ name: account.name, balance: account.balance, minimumBalance: account.limits.minimumBalance ?? null }));
+    .map((account) => ({
+      name: account.name,
+      balance: account.balance,
+      minimumBalance: account.limits.minimumBalance ?? null,
+    }));
   const quotaAccounts: QuotaAccountView[] = input.accounts
     .filter((account) => account.type === "quota")
     .map((account) => {
       const left = quotaLeft(account.balance, account.limits.pages);
-      return { name: account.name, pagesLeft: left.pagesLeft, pagesLimit: left.pagesLimit, period: account.limits.period ?? null };
+      return {
+        name: account.name,
+        pagesLeft: left.pagesLeft,
+        pagesLimit: left.pagesLimit,
+        period: account.limits.period ?? null,
+      };
     });
   return {
     currency: input.currency,
-    credit: input.creditEnabled ? { availableToPrint: availableToPrint(creditAccounts), accounts: creditAccounts } : null,
+    credit: input.creditEnabled
+      ? { availableToPrint: availableToPrint(creditAccounts), accounts: creditAccounts }
+      : null,
     quota: input.quotaEnabled ? { accounts: quotaAccounts } : null,
   };
 }

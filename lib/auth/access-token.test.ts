@@ -53,7 +53,12 @@ describe("accessTokenFor", () => {
     const store = new MemorySessionStore(() => clock.now);
     await store.set("s1", session(tokens("0", clock.now)), 600);
     const server = rotatingServer(clock);
-    const result = await accessTokenFor("s1", { store, refresh: server.refresh, idleTimeoutSeconds: 600, now: () => clock.now });
+    const result = await accessTokenFor("s1", {
+      store,
+      refresh: server.refresh,
+      idleTimeoutSeconds: 600,
+      now: () => clock.now,
+    });
     expect(result.accessToken).toBe("access-0");
     expect(server.used).toEqual([]);
   });
@@ -88,7 +93,9 @@ describe("accessTokenFor", () => {
       throw new PortalError("session_ended", { reason: "revoked" });
     };
     clock.now += 15_000;
-    await expect(accessTokenFor("s1", { store, refresh, idleTimeoutSeconds: 600, now: () => clock.now })).rejects.toMatchObject({
+    await expect(
+      accessTokenFor("s1", { store, refresh, idleTimeoutSeconds: 600, now: () => clock.now }),
+    ).rejects.toMatchObject({
       code: "session_ended",
     });
     expect(await store.get("s1")).toBeUndefined();

@@ -26,7 +26,10 @@ async function end(store: SessionStore, sessionId: string, reason: string): Prom
   throw new PortalError("session_ended", { reason });
 }
 
-export async function accessTokenFor(sessionId: string, deps: AccessTokenDeps): Promise<{ accessToken: string; session: StoredSession }> {
+export async function accessTokenFor(
+  sessionId: string,
+  deps: AccessTokenDeps,
+): Promise<{ accessToken: string; session: StoredSession }> {
   const now = deps.now ?? Date.now;
   const { store } = deps;
   const current = await store.get(sessionId);

@@ -75,7 +75,11 @@ export const { auth, signIn, signOut } = NextAuth(() => {
             return { id: signedIn.sessionId, name: signedIn.fullName, username: signedIn.username };
           } catch (error) {
             const portalError = toPortalError(error);
-            log.info("sign-in refused", { method: parsed.data.method, addressKnown: address !== undefined, ...errorFields(portalError) });
+            log.info("sign-in refused", {
+              method: parsed.data.method,
+              addressKnown: address !== undefined,
+              ...errorFields(portalError),
+            });
             throw new SignInRefused(portalError);
           }
         },

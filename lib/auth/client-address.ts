@@ -24,7 +24,11 @@ const addressPattern = /^[0-9A-Fa-f.:]{2,45}$/;
 function clean(value: string | null | undefined): string | undefined {
   if (!value) return undefined;
   // Proxies append: the right-most entry is the one the trusted proxy wrote.
-  const last = value.split(",").at(-1)?.trim().replace(/^::ffff:/, "");
+  const last = value
+    .split(",")
+    .at(-1)
+    ?.trim()
+    .replace(/^::ffff:/, "");
   return last && addressPattern.test(last) ? last : undefined;
 }
 

@@ -12,9 +12,7 @@ import { signInPath } from "./sign-in-path";
 // convenience in front of it.
 
 export type SessionState =
-  | { status: "none" }
-  | { status: "ended" }
-  | { status: "active"; sessionId: string; session: StoredSession };
+  { status: "none" } | { status: "ended" } | { status: "active"; sessionId: string; session: StoredSession };
 
 export async function currentSession(): Promise<SessionState> {
   const cookieSession = await auth();

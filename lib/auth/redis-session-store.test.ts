@@ -28,13 +28,21 @@ function session(name: string, now = Date.now()): StoredSession {
     username: "alice",
     fullName: "Alice Liddell",
     createdAt: now,
-    tokens: { accessToken: `access-${name}`, refreshToken: `refresh-${name}`, expiresAt: now + 20_000, lifetimeSeconds: 20, scopes: [] },
+    tokens: {
+      accessToken: `access-${name}`,
+      refreshToken: `refresh-${name}`,
+      expiresAt: now + 20_000,
+      lifetimeSeconds: 20,
+      scopes: [],
+    },
   };
 }
 
 beforeAll(async () => {
   port = await freePort();
-  server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+    stdio: "ignore",
+  });
   const probe = new Redis({ host: "127.0.0.1", port, retryStrategy: (times) => (times > 50 ? null : 100) });
   // Refused connections are expected until the server is up.
   probe.on("error", () => undefined);
@@ -87,10 +95,18 @@ describe("RedisSessionStore", () => {
       used.push(refreshToken);
       await new Promise((resolve) => setTimeout(resolve, 30));
       if (refreshToken !== "refresh-0") throw new PortalError("session_ended");
-      return { accessToken: "access-1", refreshToken: "refresh-1", expiresAt: Date.now() + 20_000, lifetimeSeconds: 20, scopes: [] };
+      return {
+        accessToken: "access-1",
+        refreshToken: "refresh-1",
+        expiresAt: Date.now() + 20_000,
+        lifetimeSeconds: 20,
+        scopes: [],
+      };
     };
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => accessTokenFor("sid", { store: i % 2 ? a : b, refresh, idleTimeoutSeconds: 600 })),
+      Array.from({ length: 8 }, (_, i) =>
+        accessTokenFor("sid", { store: i % 2 ? a : b, refresh, idleTimeoutSeconds: 600 }),
+      ),
     );
     expect(used).toEqual(["refresh-0"]);
     expect(new Set(results.map((r) => r.accessToken))).toEqual(new Set(["access-1"]));

@@ -91,7 +91,12 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async hit(name: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }> {
-    const [count, ttlMs] = (await this.redis.eval(hitScript, 1, `${this.prefix}hits:${name}`, windowSeconds * 1000)) as [number, number];
+    const [count, ttlMs] = (await this.redis.eval(
+      hitScript,
+      1,
+      `${this.prefix}hits:${name}`,
+      windowSeconds * 1000,
+    )) as [number, number];
     return { count, resetInSeconds: Math.max(0, Math.ceil(ttlMs / 1000)) };
   }
 

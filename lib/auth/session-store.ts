@@ -104,7 +104,9 @@ export class MemorySessionStore implements SessionStore {
 
   async peek(key: string): Promise<{ count: number; resetInSeconds: number }> {
     const entry = this.live(this.counters, key);
-    return entry ? { count: entry.value, resetInSeconds: Math.ceil((entry.expiresAt - this.now()) / 1000) } : { count: 0, resetInSeconds: 0 };
+    return entry
+      ? { count: entry.value, resetInSeconds: Math.ceil((entry.expiresAt - this.now()) / 1000) }
+      : { count: 0, resetInSeconds: 0 };
   }
 
   async clearHits(key: string): Promise<void> {

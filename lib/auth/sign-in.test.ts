@@ -11,7 +11,9 @@ import { safeCallbackPath, signInPath } from "./sign-in-path";
 vi.mock("server-only", () => ({}));
 
 async function tokenFor(claims: Record<string, unknown>): Promise<TokenSet> {
-  const accessToken = await new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode("k".repeat(32)));
+  const accessToken = await new SignJWT(claims)
+    .setProtectedHeader({ alg: "HS256" })
+    .sign(new TextEncoder().encode("k".repeat(32)));
   return { accessToken, refreshToken: "r", expiresAt: Date.now() + 20_000, lifetimeSeconds: 20, scopes: [] };
 }
 
@@ -19,7 +21,11 @@ describe("openSession", () => {
   it("stores the tokens server-side under a random id and returns who signed in", async () => {
     const store = new MemorySessionStore();
     const tokens = await tokenFor({ sub: "3", username: "alice", name: "Alice Liddell" });
-    const signedIn = await openSession({ method: "pin", pin: "112358" }, "198.51.100.1", { store, idleTimeoutSeconds: 600, login: async () => tokens });
+    const signedIn = await openSession({ method: "pin", pin: "112358" }, "198.51.100.1", {
+      store,
+      idleTimeoutSeconds: 600,
+      login: async () => tokens,
+    });
     expect(signedIn).toMatchObject({ userId: 3, username: "alice", fullName: "Alice Liddell" });
     expect(signedIn.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await store.get(signedIn.sessionId))?.tokens.accessToken).toBe(tokens.accessToken);
@@ -31,16 +37,24 @@ describe("openSession", () => {
       throw new PortalError("invalid_credentials");
     };
     for (let i = 0; i < signInLimit.maxFailures; i += 1) {
-      await expect(openSession({ method: "pin", pin: "0" }, "192.0.2.1", { store, idleTimeoutSeconds: 600, login: wrong })).rejects.toMatchObject({
+      await expect(
+        openSession({ method: "pin", pin: "0" }, "192.0.2.1", { store, idleTimeoutSeconds: 600, login: wrong }),
+      ).rejects.toMatchObject({
         code: "invalid_credentials",
       });
     }
     const login = vi.fn(async () => tokenFor({ sub: "3", username: "alice" }));
-    const locked = await openSession({ method: "pin", pin: "112358" }, "192.0.2.1", { store, idleTimeoutSeconds: 600, login }).catch((e: unknown) => e);
+    const locked = await openSession({ method: "pin", pin: "112358" }, "192.0.2.1", {
+      store,
+      idleTimeoutSeconds: 600,
+      login,
+    }).catch((e: unknown) => e);
     expect(locked).toMatchObject({ code: "locked" });
     expect((locked as PortalError).retryAfterSeconds).toBeGreaterThan(0);
     expect(login).not.toHaveBeenCalled();
-    await expect(openSession({ method: "pin", pin: "112358" }, "192.0.2.2", { store, idleTimeoutSeconds: 600, login })).resolves.toMatchObject({ username: "alice" });
+    await expect(
+      openSession({ method: "pin", pin: "112358" }, "192.0.2.2", { store, idleTimeoutSeconds: 600, login }),
+    ).resolves.toMatchObject({ username: "alice" });
   });
 
   it("does not count an outage as a failed attempt", async () => {
@@ -49,7 +63,9 @@ describe("openSession", () => {
       throw new PortalError("unreachable");
     };
     for (let i = 0; i < signInLimit.maxFailures + 2; i += 1) {
-      await expect(openSession({ method: "pin", pin: "1" }, "192.0.2.3", { store, idleTimeoutSeconds: 600, login: down })).rejects.toMatchObject({ code: "unreachable" });
+      await expect(
+        openSession({ method: "pin", pin: "1" }, "192.0.2.3", { store, idleTimeoutSeconds: 600, login: down }),
+      ).rejects.toMatchObject({ code: "unreachable" });
     }
   });
 });
@@ -57,7 +73,13 @@ describe("openSession", () => {
 describe("clientAddress", () => {
   const headers = (values: Record<string, string>) => new Headers(values);
   it("uses the peer address written by the portal's server, never a client's X-Forwarded-For", () => {
-    expect(clientAddress(headers({ [peerAddressHeader]: "::ffff:127.0.0.1", "x-forwarded-for": "6.6.6.6" }), undefined, true)).toBe("127.0.0.1");
+    expect(
+      clientAddress(
+        headers({ [peerAddressHeader]: "::ffff:127.0.0.1", "x-forwarded-for": "6.6.6.6" }),
+        undefined,
+        true,
+      ),
+    ).toBe("127.0.0.1");
     expect(clientAddress(headers({ "x-forwarded-for": "6.6.6.6" }), undefined, true)).toBeUndefined();
   });
   it("ignores the peer header when the portal's own server did not write it", () => {
@@ -65,7 +87,9 @@ describe("clientAddress", () => {
     expect(clientAddress(headers({ [peerAddressHeader]: "10.1.2.3" }), undefined)).toBeUndefined();
   });
   it("uses the right-most entry of the trusted proxy header", () => {
-    expect(clientAddress(headers({ "x-forwarded-for": "6.6.6.6, 203.0.113.5" }), "x-forwarded-for")).toBe("203.0.113.5");
+    expect(clientAddress(headers({ "x-forwarded-for": "6.6.6.6, 203.0.113.5" }), "x-forwarded-for")).toBe(
+      "203.0.113.5",
+    );
     expect(clientAddress(headers({ "x-real-ip": "not an address" }), "x-real-ip")).toBeUndefined();
   });
 });

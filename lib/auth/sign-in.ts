@@ -22,7 +22,11 @@ export interface SignInDeps {
 }
 
 /** Checks the credentials with the print server and opens a server-side session. */
-export async function openSession(credentials: SignInCredentials, address: string | undefined, deps: SignInDeps): Promise<SignedIn> {
+export async function openSession(
+  credentials: SignInCredentials,
+  address: string | undefined,
+  deps: SignInDeps,
+): Promise<SignedIn> {
   const { store } = deps;
   await assertNotLocked(store, address);
   let tokens: TokenSet;

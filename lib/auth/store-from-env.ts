@@ -9,6 +9,8 @@ export function storeFromEnv(): SessionStore | undefined {
   const env = getEnv();
   if (!env.PORTAL_REDIS_URL) return undefined;
   const redis = new Redis(env.PORTAL_REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  redis.on("error", (error: Error & { code?: string }) => log.error("redis error", { errorName: error.name, errorCode: error.code }));
+  redis.on("error", (error: Error & { code?: string }) =>
+    log.error("redis error", { errorName: error.name, errorCode: error.code }),
+  );
   return new RedisSessionStore(redis, env.AUTH_SECRET);
 }

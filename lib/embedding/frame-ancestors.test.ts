@@ -15,7 +15,13 @@ describe("PORTAL_FRAME_ANCESTORS", () => {
   });
 
   it("refuses paths, other schemes and wildcards for everyone", () => {
-    for (const bad of ["https://intranet.example.com/portal", "ftp://intranet.example.com", "*", "https://*", "intranet.example.com"]) {
+    for (const bad of [
+      "https://intranet.example.com/portal",
+      "ftp://intranet.example.com",
+      "*",
+      "https://*",
+      "intranet.example.com",
+    ]) {
       expect(frameAncestorsSchema.safeParse(bad).success, bad).toBe(false);
     }
   });

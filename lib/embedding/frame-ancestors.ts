@@ -11,7 +11,11 @@ const originPattern = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/
 
 const source = z
   .string()
-  .transform((value) => (value.toLowerCase() === "'self'" || value.toLowerCase() === "self" ? "'self'" : value.toLowerCase().replace(/\/+$/, "")))
+  .transform((value) =>
+    value.toLowerCase() === "'self'" || value.toLowerCase() === "self"
+      ? "'self'"
+      : value.toLowerCase().replace(/\/+$/, ""),
+  )
   .refine((value) => value === "'self'" || originPattern.test(value), {
     message: "must list origins such as https://intranet.example.com (scheme, host and port only, no path)",
   });

@@ -6,7 +6,9 @@ const portal = ["http://localhost:3000"];
 
 describe("isCrossSiteRequest", () => {
   it("accepts the portal's own pages", () => {
-    expect(isCrossSiteRequest(new Headers({ "sec-fetch-site": "same-origin", origin: "http://localhost:3000" }), portal)).toBe(false);
+    expect(
+      isCrossSiteRequest(new Headers({ "sec-fetch-site": "same-origin", origin: "http://localhost:3000" }), portal),
+    ).toBe(false);
     expect(isCrossSiteRequest(new Headers({ origin: "http://localhost:3000" }), portal)).toBe(false);
   });
 
@@ -29,18 +31,31 @@ describe("refuseCrossSite", () => {
 
   it("lets reading requests and the portal's own posts through", () => {
     expect(refuseCrossSite(request("GET", "/", { "sec-fetch-site": "cross-site" }), portalUrl)).toBeUndefined();
-    expect(refuseCrossSite(request("POST", "/sign-in", { "sec-fetch-site": "same-origin" }), portalUrl)).toBeUndefined();
-    expect(refuseCrossSite(request("POST", "/api/reports/executions", { origin: portalUrl }), portalUrl)).toBeUndefined();
+    expect(
+      refuseCrossSite(request("POST", "/sign-in", { "sec-fetch-site": "same-origin" }), portalUrl),
+    ).toBeUndefined();
+    expect(
+      refuseCrossSite(request("POST", "/api/reports/executions", { origin: portalUrl }), portalUrl),
+    ).toBeUndefined();
   });
 
   it("answers an API post from another site with a JSON 403", async () => {
-    const answer = refuseCrossSite(request("POST", "/api/reports/executions", { "sec-fetch-site": "cross-site" }), portalUrl);
+    const answer = refuseCrossSite(
+      request("POST", "/api/reports/executions", { "sec-fetch-site": "cross-site" }),
+      portalUrl,
+    );
     expect(answer?.status).toBe(403);
-    expect(await answer?.json()).toEqual({ error: "forbidden", message: expect.stringMatching(/did not come from the portal/) });
+    expect(await answer?.json()).toEqual({
+      error: "forbidden",
+      message: expect.stringMatching(/did not come from the portal/),
+    });
   });
 
   it("answers a form post from another site in the person's language", async () => {
-    const answer = refuseCrossSite(request("POST", "/sign-in", { origin: "https://evil.example", "accept-language": "de" }), portalUrl);
+    const answer = refuseCrossSite(
+      request("POST", "/sign-in", { origin: "https://evil.example", "accept-language": "de" }),
+      portalUrl,
+    );
     expect(answer?.status).toBe(403);
     expect(answer?.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(await answer?.text()).toMatch(/nicht aus dem Portal/);

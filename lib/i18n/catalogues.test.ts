@@ -38,7 +38,8 @@ function placeholders(elements: MessageFormatElement[], found = new Map<string, 
     if (isArgumentElement(element)) found.set(element.value, "text");
     else if (isNumberElement(element) || isPluralElement(element)) found.set(element.value, "number");
     else if (isDateElement(element) || isTimeElement(element)) found.set(element.value, "date");
-    else if (isSelectElement(element)) found.set(element.value, `select(${Object.keys(element.options).sort().join(",")})`);
+    else if (isSelectElement(element))
+      found.set(element.value, `select(${Object.keys(element.options).sort().join(",")})`);
     else if (isTagElement(element)) found.set(element.value, "tag");
     if (isPluralElement(element) || isSelectElement(element)) {
       for (const option of Object.values(element.options)) placeholders(option.value, found);
@@ -62,7 +63,13 @@ function sampleValues(kinds: Map<string, Kind>, count: number): Record<string, s
   return Object.fromEntries(
     [...kinds].map(([name, kind]) => [
       name,
-      kind === "number" ? count : kind === "date" ? new Date(0) : kind.startsWith("select(") ? kind.slice(7, -1).split(",")[0]! : `«${name}»`,
+      kind === "number"
+        ? count
+        : kind === "date"
+          ? new Date(0)
+          : kind.startsWith("select(")
+            ? kind.slice(7, -1).split(",")[0]!
+            : `«${name}»`,
     ]),
   );
 }
@@ -91,8 +98,15 @@ describe.each(locales)("the %s catalogue", (locale) => {
   it("uses the placeholders of the English message in every message", () => {
     const mismatches = [...english]
       .filter(([key]) => catalogue.has(key))
-      .map(([key, text]) => ({ key, english: Object.fromEntries(placeholders(parse(text))), here: Object.fromEntries(placeholders(parse(catalogue.get(key)!))) }))
-      .filter(({ english: a, here: b }) => JSON.stringify(Object.entries(a).sort()) !== JSON.stringify(Object.entries(b).sort()));
+      .map(([key, text]) => ({
+        key,
+        english: Object.fromEntries(placeholders(parse(text))),
+        here: Object.fromEntries(placeholders(parse(catalogue.get(key)!))),
+      }))
+      .filter(
+        ({ english: a, here: b }) =>
+          JSON.stringify(Object.entries(a).sort()) !== JSON.stringify(Object.entries(b).sort()),
+      );
     expect(mismatches).toEqual([]);
   });
 
@@ -101,14 +115,21 @@ describe.each(locales)("the %s catalogue", (locale) => {
     for (const [key, text] of catalogue) {
       const forms = pluralForms(parse(text));
       const exact = forms.filter((form) => form.startsWith("="));
-      expect({ key, unknown: forms.filter((form) => !exact.includes(form) && !known.includes(form)) }).toEqual({ key, unknown: [] });
+      expect({ key, unknown: forms.filter((form) => !exact.includes(form) && !known.includes(form)) }).toEqual({
+        key,
+        unknown: [],
+      });
       if (forms.length > 0) expect({ key, forms }).toEqual({ key, forms: expect.arrayContaining(["other"]) });
     }
   });
 
   it("formats every message without an error", () => {
     const errors: string[] = [];
-    const t = createTranslator({ locale, messages: catalogues[locale], onError: (error) => errors.push(error.message) });
+    const t = createTranslator({
+      locale,
+      messages: catalogues[locale],
+      onError: (error) => errors.push(error.message),
+    });
     for (const [key, text] of english) {
       for (const count of [0, 1, 2, 5, 21]) {
         const values = sampleValues(placeholders(parse(text)), count);

@@ -36,7 +36,11 @@ describe("chooseLanguage", () => {
   it("keeps the choice inside intranet frames when embedding is allowed", async () => {
     frameAncestors = ["'self'", "https://intranet.example.com"];
     await chooseLanguage(form("de"));
-    expect(set).toHaveBeenCalledWith("portal-language", "de", expect.objectContaining({ sameSite: "none", secure: true, partitioned: true }));
+    expect(set).toHaveBeenCalledWith(
+      "portal-language",
+      "de",
+      expect.objectContaining({ sameSite: "none", secure: true, partitioned: true }),
+    );
   });
 
   it("marks the cookie secure only for an https portal", async () => {

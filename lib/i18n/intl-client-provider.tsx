@@ -14,7 +14,15 @@ function onError(error: IntlError): void {
 }
 
 /** next-intl's provider for client components, fed by IntlScope on the server. */
-export function IntlClientProvider({ locale, messages, children }: { locale: Locale; messages: Partial<Messages>; children: ReactNode }) {
+export function IntlClientProvider({
+  locale,
+  messages,
+  children,
+}: {
+  locale: Locale;
+  messages: Partial<Messages>;
+  children: ReactNode;
+}) {
   useEffect(() => {
     if (messages.errorPages) rememberErrorText({ locale, texts: messages.errorPages });
   }, [locale, messages.errorPages]);

@@ -32,7 +32,11 @@ describe("requestLocale", () => {
   });
 
   it("reads the browser and the person's languages when nothing was chosen", async () => {
-    vi.mocked(currentSession).mockResolvedValueOnce({ status: "active", sessionId: "s1", session: { userId: 7 } } as never);
+    vi.mocked(currentSession).mockResolvedValueOnce({
+      status: "active",
+      sessionId: "s1",
+      session: { userId: 7 },
+    } as never);
     headerValues.set("accept-language", "de-DE,de;q=0.9");
     await expect(requestLocale()).resolves.toBe("de");
     expect(upstream.languagesForSession).toHaveBeenCalledWith("s1", 7);

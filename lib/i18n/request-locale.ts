@@ -17,6 +17,9 @@ export const requestLocale = cache(async (): Promise<Locale> => {
   // The switch outranks all the print server could say: no need to ask it.
   if (isLocale(chosen)) return resolveLocale({ chosen });
   const state = await currentSession();
-  const upstream = state.status === "active" ? await languagesForSession(state.sessionId, state.session.userId) : await languagesWithoutSession();
+  const upstream =
+    state.status === "active"
+      ? await languagesForSession(state.sessionId, state.session.userId)
+      : await languagesWithoutSession();
   return resolveLocale({ ...upstream, acceptLanguage: headerList.get("accept-language") });
 });

@@ -21,7 +21,9 @@ describe("negotiateAcceptLanguage", () => {
 
 describe("resolveLocale", () => {
   it("puts the person's own choice first", () => {
-    expect(resolveLocale({ chosen: "cs", profileLanguage: "de", acceptLanguage: "en", serverLanguage: "en" })).toBe("cs");
+    expect(resolveLocale({ chosen: "cs", profileLanguage: "de", acceptLanguage: "en", serverLanguage: "en" })).toBe(
+      "cs",
+    );
   });
 
   it("ignores a chosen value that is not a supported language", () => {

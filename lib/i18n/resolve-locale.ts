@@ -43,5 +43,7 @@ export function resolveLocale(sources: LocaleSources): Locale {
   const profile = supportedLanguageOf(sources.profileLanguage);
   const chosen = isLocale(sources.chosen) ? sources.chosen : undefined;
   const profileChoice = profile !== undefined && profile !== server ? profile : undefined;
-  return chosen ?? profileChoice ?? negotiateAcceptLanguage(sources.acceptLanguage) ?? server ?? profile ?? defaultLocale;
+  return (
+    chosen ?? profileChoice ?? negotiateAcceptLanguage(sources.acceptLanguage) ?? server ?? profile ?? defaultLocale
+  );
 }

@@ -10,7 +10,8 @@ vi.mock("@/lib/print-server/server-config", () => ({ serverConfig: vi.fn(async (
 
 const { getOwnProfile } = await import("@/lib/print-server/users");
 const { serverConfig } = await import("@/lib/print-server/server-config");
-const { clearUpstreamLanguages, languagesForSession, languagesWithoutSession, languageTtlMs, lookupDeadlineMs } = await import("./upstream-languages");
+const { clearUpstreamLanguages, languagesForSession, languagesWithoutSession, languageTtlMs, lookupDeadlineMs } =
+  await import("./upstream-languages");
 
 let clock = 0;
 const now = () => clock;

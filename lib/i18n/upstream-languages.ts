@@ -58,9 +58,17 @@ export interface UpstreamLanguages {
 }
 
 /** For a signed-in person: their profile language and the server's, read with their token. */
-export async function languagesForSession(sessionId: string, userId: number, now: () => number = Date.now): Promise<UpstreamLanguages> {
+export async function languagesForSession(
+  sessionId: string,
+  userId: number,
+  now: () => number = Date.now,
+): Promise<UpstreamLanguages> {
   const [profileLanguage, serverLanguage] = await Promise.all([
-    lookUp(`profile:${userId}`, () => withUserToken(sessionId, async (token) => (await getOwnProfile(token, userId)).language), now),
+    lookUp(
+      `profile:${userId}`,
+      () => withUserToken(sessionId, async (token) => (await getOwnProfile(token, userId)).language),
+      now,
+    ),
     lookUp("server", () => withUserToken(sessionId, async (token) => (await serverConfig(token)).language), now),
   ]);
   return { profileLanguage, serverLanguage };
@@ -68,7 +76,11 @@ export async function languagesForSession(sessionId: string, userId: number, now
 
 /** Before sign-in: only the server's language, read with the portal's own token. */
 export async function languagesWithoutSession(now: () => number = Date.now): Promise<UpstreamLanguages> {
-  const serverLanguage = await lookUp("server", async () => (await serverConfig(await clientAccessToken())).language, now);
+  const serverLanguage = await lookUp(
+    "server",
+    async () => (await serverConfig(await clientAccessToken())).language,
+    now,
+  );
   return { profileLanguage: null, serverLanguage };
 }
 

@@ -37,13 +37,18 @@ function bearer(accessToken: string) {
   return { authorization: `Bearer ${accessToken}` };
 }
 
-export async function getUserAccounts(accessToken: string, userId: number, api: PrintServerApi = printServerApi()): Promise<UserAccounts> {
+export async function getUserAccounts(
+  accessToken: string,
+  userId: number,
+  api: PrintServerApi = printServerApi(),
+): Promise<UserAccounts> {
   const { data } = await send(
     () => api.GET("/v3/users/{id}/accounts", { params: { path: { id: userId } }, headers: bearer(accessToken) }),
     mapApiError,
   );
   const parsed = accountsAnswer.safeParse(data);
-  if (!parsed.success) throw new PortalError("upstream_malformed", { reason: "accounts answer does not match the contract" });
+  if (!parsed.success)
+    throw new PortalError("upstream_malformed", { reason: "accounts answer does not match the contract" });
   return parsed.data;
 }
 
@@ -67,6 +72,7 @@ export async function getAccountBalance(
     mapApiError,
   );
   const parsed = balanceAnswer.safeParse(data);
-  if (!parsed.success) throw new PortalError("upstream_malformed", { reason: "balance answer does not match the contract" });
+  if (!parsed.success)
+    throw new PortalError("upstream_malformed", { reason: "balance answer does not match the contract" });
   return parsed.data.amount;
 }

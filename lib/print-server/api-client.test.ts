@@ -25,20 +25,64 @@ function openssl(args: string[]): void {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "portal-client-test-"));
-  openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.crt", "-days", "1", "-subj", "/CN=Test CA"]);
-  openssl(["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"]);
+  openssl([
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-keyout",
+    "ca.key",
+    "-out",
+    "ca.crt",
+    "-days",
+    "1",
+    "-subj",
+    "/CN=Test CA",
+  ]);
+  openssl([
+    "req",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-keyout",
+    "server.key",
+    "-out",
+    "server.csr",
+    "-subj",
+    "/CN=127.0.0.1",
+  ]);
   writeFileSync(join(dir, "san.ext"), "subjectAltName=IP:127.0.0.1\n");
-  openssl(["x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.crt", "-days", "1", "-extfile", "san.ext"]);
+  openssl([
+    "x509",
+    "-req",
+    "-in",
+    "server.csr",
+    "-CA",
+    "ca.crt",
+    "-CAkey",
+    "ca.key",
+    "-CAcreateserial",
+    "-out",
+    "server.crt",
+    "-days",
+    "1",
+    "-extfile",
+    "san.ext",
+  ]);
   caPem = readFileSync(join(dir, "ca.crt"), "utf8");
-  server = createServer({ key: readFileSync(join(dir, "server.key")), cert: readFileSync(join(dir, "server.crt")) }, (req, res) => {
-    if (req.url === "/api/server/status") {
-      res.writeHead(200, { "content-type": "application/json" }).end("1");
-    } else if (req.url === "/api/auth/token") {
-      // Never answers: the client's timeout must end the wait.
-    } else {
-      res.writeHead(404).end();
-    }
-  });
+  server = createServer(
+    { key: readFileSync(join(dir, "server.key")), cert: readFileSync(join(dir, "server.crt")) },
+    (req, res) => {
+      if (req.url === "/api/server/status") {
+        res.writeHead(200, { "content-type": "application/json" }).end("1");
+      } else if (req.url === "/api/auth/token") {
+        // Never answers: the client's timeout must end the wait.
+      } else {
+        res.writeHead(404).end();
+      }
+    },
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }, 30_000);
@@ -57,14 +101,18 @@ describe("createPrintServerApi over real TLS", () => {
   it("refuses a server whose CA it was not given", async () => {
     const api = createPrintServerApi({ baseUrl, timeoutMs: 2000 });
     expect(await isPrintServerUp(api)).toBe(false);
-    await expect(signInUser({ method: "pin", pin: "1" }, undefined, { api, clientId: "c", clientSecret: "s", scopes: "users" })).rejects.toMatchObject({
+    await expect(
+      signInUser({ method: "pin", pin: "1" }, undefined, { api, clientId: "c", clientSecret: "s", scopes: "users" }),
+    ).rejects.toMatchObject({
       code: "unreachable",
     });
   });
 
   it("gives up on a server that does not answer", async () => {
     const api = createPrintServerApi({ baseUrl, caPem, timeoutMs: 300 });
-    await expect(signInUser({ method: "pin", pin: "1" }, undefined, { api, clientId: "c", clientSecret: "s", scopes: "users" })).rejects.toMatchObject({
+    await expect(
+      signInUser({ method: "pin", pin: "1" }, undefined, { api, clientId: "c", clientSecret: "s", scopes: "users" }),
+    ).rejects.toMatchObject({
       code: "unreachable",
     });
   });

@@ -24,7 +24,11 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
 
 function common(status: number, headers: Headers, reason: string | undefined): PortalError | undefined {
   if (status === 429) {
-    return new PortalError("locked", { upstreamStatus: status, retryAfterSeconds: parseRetryAfter(headers.get("retry-after")) ?? 60, reason });
+    return new PortalError("locked", {
+      upstreamStatus: status,
+      retryAfterSeconds: parseRetryAfter(headers.get("retry-after")) ?? 60,
+      reason,
+    });
   }
   if (status >= 500) return new PortalError("unreachable", { upstreamStatus: status, reason });
   return undefined;
@@ -35,8 +39,10 @@ export function mapTokenError(status: number, body: unknown, headers: Headers): 
   const name = upstreamErrorName(body);
   const shared = common(status, headers, name);
   if (shared) return shared;
-  if (status === 400 && name === tokenErrors.badCredentials) return new PortalError("invalid_credentials", { upstreamStatus: status, reason: name });
-  if (status === 400 && name === tokenErrors.badScope) return new PortalError("forbidden_scope", { upstreamStatus: status, reason: name });
+  if (status === 400 && name === tokenErrors.badCredentials)
+    return new PortalError("invalid_credentials", { upstreamStatus: status, reason: name });
+  if (status === 400 && name === tokenErrors.badScope)
+    return new PortalError("forbidden_scope", { upstreamStatus: status, reason: name });
   // A wrong client id or secret is the operator's fault; the user cannot fix it.
   if (status === 401) return new PortalError("internal", { upstreamStatus: status, reason: name ?? "invalid_client" });
   if (status === 400) return new PortalError("bad_request", { upstreamStatus: status, reason: name });
@@ -57,11 +63,14 @@ export function mapApiError(status: number, body: unknown, headers: Headers): Po
   const name = upstreamErrorName(body);
   const shared = common(status, headers, name);
   if (shared) return shared;
-  if (status === 401) return new PortalError("session_ended", { upstreamStatus: status, reason: name ?? "invalid_token" });
-  if (status === 403 && name === apiErrors.insufficientScope) return new PortalError("forbidden_scope", { upstreamStatus: status, reason: name });
+  if (status === 401)
+    return new PortalError("session_ended", { upstreamStatus: status, reason: name ?? "invalid_token" });
+  if (status === 403 && name === apiErrors.insufficientScope)
+    return new PortalError("forbidden_scope", { upstreamStatus: status, reason: name });
   if (status === 403) return new PortalError("internal", { upstreamStatus: status, reason: name ?? "forbidden" });
   if (status === 404) return new PortalError("not_found", { upstreamStatus: status, reason: name });
-  if (status === 400 || status === 413 || status === 422) return new PortalError("bad_request", { upstreamStatus: status, reason: name });
+  if (status === 400 || status === 413 || status === 422)
+    return new PortalError("bad_request", { upstreamStatus: status, reason: name });
   return new PortalError("upstream_malformed", { upstreamStatus: status, reason: name ?? "unexpected status" });
 }
 

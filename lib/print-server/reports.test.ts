@@ -33,11 +33,16 @@ describe("listReports", () => {
         ],
         count: 2,
       });
-    expect(await listReports(token, api())).toEqual([{ id: 3, name: "My monthly summary", formats: ["pdf", "xlsx", "ods", "csv", "xml"] }]);
+    expect(await listReports(token, api())).toEqual([
+      { id: 3, name: "My monthly summary", formats: ["pdf", "xlsx", "ods", "csv", "xml"] },
+    ]);
   });
 
   it("refuses an answer that does not match the contract", async () => {
-    agent.get(origin).intercept({ path: "/api/v3/reports" }).reply(200, { reports: [{ id: "3" }] });
+    agent
+      .get(origin)
+      .intercept({ path: "/api/v3/reports" })
+      .reply(200, { reports: [{ id: "3" }] });
     await expect(listReports(token, api())).rejects.toMatchObject({ code: "upstream_malformed" });
   });
 });
@@ -52,7 +57,10 @@ describe("startExecution", () => {
   });
 
   it("turns a revoked token into an ended session", async () => {
-    agent.get(origin).intercept({ path: "/api/v3/reports/executions", method: "POST" }).reply(401, { error: "invalid_token" });
+    agent
+      .get(origin)
+      .intercept({ path: "/api/v3/reports/executions", method: "POST" })
+      .reply(401, { error: "invalid_token" });
     const error = await startExecution(token, 3, "csv", api()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PortalError);
     expect((error as PortalError).code).toBe("session_ended");
@@ -65,7 +73,10 @@ describe("probeExecution", () => {
     [410, { error: "gone", error_description: "The report could not be created." }, "gone"],
     [404, { error: "not_found", error_description: "The execution was not found." }, "unknown"],
   ] as const)("reads %i as %s", async (code, body, status) => {
-    agent.get(origin).intercept({ path: downloadPath(5) }).reply(code, body);
+    agent
+      .get(origin)
+      .intercept({ path: downloadPath(5) })
+      .reply(code, body);
     expect(await probeExecution(token, 5, api())).toBe(status);
   });
 
@@ -73,12 +84,17 @@ describe("probeExecution", () => {
     agent
       .get(origin)
       .intercept({ path: downloadPath(5) })
-      .reply(200, Buffer.alloc(4 * 1024 * 1024, 65), { headers: { "content-type": "application/pdf", "content-length": String(4 * 1024 * 1024) } });
+      .reply(200, Buffer.alloc(4 * 1024 * 1024, 65), {
+        headers: { "content-type": "application/pdf", "content-length": String(4 * 1024 * 1024) },
+      });
     expect(await probeExecution(token, 5, api())).toBe("ready");
   });
 
   it("maps other answers to the portal's errors", async () => {
-    agent.get(origin).intercept({ path: downloadPath(5) }).reply(503, "busy");
+    agent
+      .get(origin)
+      .intercept({ path: downloadPath(5) })
+      .reply(503, "busy");
     await expect(probeExecution(token, 5, api())).rejects.toMatchObject({ code: "unreachable" });
   });
 });
@@ -87,7 +103,10 @@ describe("openDownload", () => {
   it("opens the file as a stream, asking for identity encoding", async () => {
     agent
       .get(origin)
-      .intercept({ path: downloadPath(6), headers: { "accept-encoding": "identity", authorization: `Bearer ${token}` } })
+      .intercept({
+        path: downloadPath(6),
+        headers: { "accept-encoding": "identity", authorization: `Bearer ${token}` },
+      })
       .reply(200, "Month,Jobs\n2026-11,3\n", { headers: { "content-type": "text/csv" } });
     const opened = await openDownload(token, 6, { dispatcher: agent, baseUrl: origin });
     expect(opened.status).toBe("ready");
@@ -97,14 +116,24 @@ describe("openDownload", () => {
   });
 
   it("answers running and gone without a body", async () => {
-    agent.get(origin).intercept({ path: downloadPath(7) }).reply(202, { state: "running" });
-    agent.get(origin).intercept({ path: downloadPath(8) }).reply(410, { error: "gone" });
+    agent
+      .get(origin)
+      .intercept({ path: downloadPath(7) })
+      .reply(202, { state: "running" });
+    agent
+      .get(origin)
+      .intercept({ path: downloadPath(8) })
+      .reply(410, { error: "gone" });
     expect(await openDownload(token, 7, { dispatcher: agent, baseUrl: origin })).toEqual({ status: "running" });
     expect(await openDownload(token, 8, { dispatcher: agent, baseUrl: origin })).toEqual({ status: "gone" });
   });
 
   it("gives up when the browser has gone away", async () => {
-    agent.get(origin).intercept({ path: downloadPath(9) }).reply(200, "x").delay(500);
+    agent
+      .get(origin)
+      .intercept({ path: downloadPath(9) })
+      .reply(200, "x")
+      .delay(500);
     const controller = new AbortController();
     const pending = openDownload(token, 9, { dispatcher: agent, baseUrl: origin, signal: controller.signal });
     controller.abort();

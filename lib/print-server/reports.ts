@@ -26,10 +26,14 @@ export interface AvailableReport {
 const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
 
 /** The reports this user may run, each with the formats the portal can offer. */
-export async function listReports(accessToken: string, api: PrintServerApi = printServerApi()): Promise<AvailableReport[]> {
+export async function listReports(
+  accessToken: string,
+  api: PrintServerApi = printServerApi(),
+): Promise<AvailableReport[]> {
   const { data } = await send(() => api.GET("/v3/reports", { headers: bearer(accessToken) }), mapApiError);
   const parsed = reportList.safeParse(data);
-  if (!parsed.success) throw new PortalError("upstream_malformed", { reason: "report list does not match the contract" });
+  if (!parsed.success)
+    throw new PortalError("upstream_malformed", { reason: "report list does not match the contract" });
   return parsed.data.reports
     .map((report) => ({ id: report.id, name: report.name, formats: parseFormats(report.formats) }))
     .filter((report) => report.formats.length > 0);
@@ -47,7 +51,8 @@ export async function startExecution(
     mapApiError,
   );
   const parsed = started.safeParse(data);
-  if (!parsed.success) throw new PortalError("upstream_malformed", { reason: "execution answer does not match the contract" });
+  if (!parsed.success)
+    throw new PortalError("upstream_malformed", { reason: "execution answer does not match the contract" });
   return parsed.data.executionId;
 }
 
@@ -81,10 +86,7 @@ export async function probeExecution(
 }
 
 export type OpenedDownload =
-  | { status: "ready"; response: UndiciResponse }
-  | { status: "running" }
-  | { status: "gone" }
-  | { status: "unknown" };
+  { status: "ready"; response: UndiciResponse } | { status: "running" } | { status: "gone" } | { status: "unknown" };
 
 interface DownloadOptions {
   /** Aborts the upstream request (the browser went away). */
@@ -105,7 +107,11 @@ async function readErrorBody(response: UndiciResponse): Promise<unknown> {
  * Opens the file of an execution as a stream. Identity encoding is asked for,
  * so the body arrives as the server stored it and its length stays true.
  */
-export async function openDownload(accessToken: string, executionId: number, options: DownloadOptions = {}): Promise<OpenedDownload> {
+export async function openDownload(
+  accessToken: string,
+  executionId: number,
+  options: DownloadOptions = {},
+): Promise<OpenedDownload> {
   const baseUrl = options.baseUrl ?? getEnv().PRINT_SERVER_URL;
   let response: UndiciResponse;
   try {

@@ -32,7 +32,12 @@ function api() {
 
 describe("serverConfig", () => {
   it("keeps only what the portal uses", () => {
-    expect(toServerConfig(config)).toEqual({ language: "en", currency: "EUR", creditEnabled: true, quotaEnabled: false });
+    expect(toServerConfig(config)).toEqual({
+      language: "en",
+      currency: "EUR",
+      creditEnabled: true,
+      quotaEnabled: false,
+    });
   });
 
   it("asks once and serves the cached answer until the time to live has passed", async () => {
@@ -68,7 +73,10 @@ describe("serverConfig", () => {
   });
 
   it("refuses an answer without a currency code", async () => {
-    agent.get(origin).intercept({ path: "/api/v3/server/config", method: "GET" }).reply(200, { ...config, currency: 978 });
+    agent
+      .get(origin)
+      .intercept({ path: "/api/v3/server/config", method: "GET" })
+      .reply(200, { ...config, currency: 978 });
     await expect(serverConfig("t", { api: api() })).rejects.toMatchObject({ code: "upstream_malformed" });
   });
 });

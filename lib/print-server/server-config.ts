@@ -28,7 +28,8 @@ export interface ServerConfig {
 
 export function toServerConfig(body: unknown): ServerConfig {
   const parsed = configAnswer.safeParse(body);
-  if (!parsed.success) throw new PortalError("upstream_malformed", { reason: "server config does not match the contract" });
+  if (!parsed.success)
+    throw new PortalError("upstream_malformed", { reason: "server config does not match the contract" });
   const config = parsed.data;
   return {
     language: config.language,
@@ -38,8 +39,14 @@ export function toServerConfig(body: unknown): ServerConfig {
   };
 }
 
-export async function fetchServerConfig(accessToken: string, api: PrintServerApi = printServerApi()): Promise<ServerConfig> {
-  const { data } = await send(() => api.GET("/v3/server/config", { headers: { authorization: `Bearer ${accessToken}` } }), mapApiError);
+export async function fetchServerConfig(
+  accessToken: string,
+  api: PrintServerApi = printServerApi(),
+): Promise<ServerConfig> {
+  const { data } = await send(
+    () => api.GET("/v3/server/config", { headers: { authorization: `Bearer ${accessToken}` } }),
+    mapApiError,
+  );
   return toServerConfig(data);
 }
 

@@ -19,7 +19,10 @@ function deps() {
 }
 
 async function userToken(claims: Record<string, unknown>) {
-  return new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).setExpirationTime("5m").sign(new TextEncoder().encode("k".repeat(32)));
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: "HS256" })
+    .setExpirationTime("5m")
+    .sign(new TextEncoder().encode("k".repeat(32)));
 }
 
 beforeEach(() => {
@@ -40,7 +43,13 @@ describe("signInUser", () => {
       .reply(200, (options) => {
         sent = JSON.parse(String(options.body));
         forwarded = (options.headers as Record<string, string>)["x-forwarded-for"];
-        return { access_token: "at-1", token_type: "Bearer", expires_in: 20, scope: "users offline.access", refresh_token: "rt-1" };
+        return {
+          access_token: "at-1",
+          token_type: "Bearer",
+          expires_in: 20,
+          scope: "users offline.access",
+          refresh_token: "rt-1",
+        };
       });
     const before = Date.now();
     const tokens = await signInUser({ method: "pin", pin: "112358" }, "203.0.113.9", deps());
@@ -68,14 +77,23 @@ describe("signInUser", () => {
         sent = JSON.parse(String(options.body));
         return { access_token: "at", token_type: "Bearer", expires_in: 1800, scope: "users" };
       });
-    const tokens = await signInUser({ method: "password", username: "alice", password: "wonderland" }, undefined, deps());
+    const tokens = await signInUser(
+      { method: "password", username: "alice", password: "wonderland" },
+      undefined,
+      deps(),
+    );
     expect(sent.login_info).toEqual({ type: 3, user: "alice", pwd: "wonderland" });
     expect(tokens.refreshToken).toBeUndefined();
   });
 
   it("turns a wrong PIN into invalid_credentials", async () => {
-    agent.get(origin).intercept({ path: "/api/auth/token", method: "POST" }).reply(400, { error: "invalid_grant", error_description: "no" });
-    await expect(signInUser({ method: "pin", pin: "1" }, undefined, deps())).rejects.toMatchObject({ code: "invalid_credentials" });
+    agent
+      .get(origin)
+      .intercept({ path: "/api/auth/token", method: "POST" })
+      .reply(400, { error: "invalid_grant", error_description: "no" });
+    await expect(signInUser({ method: "pin", pin: "1" }, undefined, deps())).rejects.toMatchObject({
+      code: "invalid_credentials",
+    });
   });
 
   it("turns 429 into locked with the server's Retry-After", async () => {
@@ -83,12 +101,17 @@ describe("signInUser", () => {
       .get(origin)
       .intercept({ path: "/api/auth/token", method: "POST" })
       .reply(429, { error: "too_many_requests" }, { headers: { "retry-after": "300" } });
-    await expect(signInUser({ method: "pin", pin: "1" }, undefined, deps())).rejects.toMatchObject({ code: "locked", retryAfterSeconds: 300 });
+    await expect(signInUser({ method: "pin", pin: "1" }, undefined, deps())).rejects.toMatchObject({
+      code: "locked",
+      retryAfterSeconds: 300,
+    });
   });
 
   it("rejects a success answer that breaks the contract", async () => {
     agent.get(origin).intercept({ path: "/api/auth/token", method: "POST" }).reply(200, { token: "x" });
-    await expect(signInUser({ method: "pin", pin: "1" }, undefined, deps())).rejects.toMatchObject({ code: "upstream_malformed" });
+    await expect(signInUser({ method: "pin", pin: "1" }, undefined, deps())).rejects.toMatchObject({
+      code: "upstream_malformed",
+    });
   });
 
   it("rejects a success answer that is not JSON", async () => {
@@ -96,7 +119,9 @@ describe("signInUser", () => {
       .get(origin)
       .intercept({ path: "/api/auth/token", method: "POST" })
       .reply(200, "<html>", { headers: { "content-type": "application/json" } });
-    await expect(signInUser({ method: "pin", pin: "1" }, undefined, deps())).rejects.toMatchObject({ code: "upstream_malformed" });
+    await expect(signInUser({ method: "pin", pin: "1" }, undefined, deps())).rejects.toMatchObject({
+      code: "upstream_malformed",
+    });
   });
 
   it("reports a refused connection as unreachable", async () => {
@@ -115,10 +140,21 @@ describe("refreshUserTokens and requestClientToken", () => {
       .intercept({ path: "/api/auth/token", method: "POST" })
       .reply(200, (options) => {
         sent = JSON.parse(String(options.body));
-        return { access_token: "at-2", token_type: "Bearer", expires_in: 20, scope: "users offline.access", refresh_token: "rt-2" };
+        return {
+          access_token: "at-2",
+          token_type: "Bearer",
+          expires_in: 20,
+          scope: "users offline.access",
+          refresh_token: "rt-2",
+        };
       });
     const tokens = await refreshUserTokens("rt-1", deps());
-    expect(sent).toEqual({ grant_type: "refresh_token", refresh_token: "rt-1", client_id: "portal-id", client_secret: "portal-secret" });
+    expect(sent).toEqual({
+      grant_type: "refresh_token",
+      refresh_token: "rt-1",
+      client_id: "portal-id",
+      client_secret: "portal-secret",
+    });
     expect(tokens.refreshToken).toBe("rt-2");
 
     agent.get(origin).intercept({ path: "/api/auth/token", method: "POST" }).reply(400, { error: "invalid_grant" });
@@ -148,20 +184,42 @@ describe("user calls", () => {
       .intercept({ path: "/api/v3/users/7?include=aliases", method: "GET" })
       .reply(200, (options) => {
         authorization = (options.headers as Record<string, string>).authorization;
-        return { id: 7, username: "alice", fullname: "Alice Liddell", email: "alice@example.com", code: null, lang: "en", phone: null, notes: null, aliases: ["al"] };
+        return {
+          id: 7,
+          username: "alice",
+          fullname: "Alice Liddell",
+          email: "alice@example.com",
+          code: null,
+          lang: "en",
+          phone: null,
+          notes: null,
+          aliases: ["al"],
+        };
       });
     const profile = await getOwnProfile("at-7", 7, deps().api);
     expect(authorization).toBe("Bearer at-7");
-    expect(profile).toEqual({ username: "alice", fullName: "Alice Liddell", email: "alice@example.com", language: "en", aliases: ["al"] });
+    expect(profile).toEqual({
+      username: "alice",
+      fullName: "Alice Liddell",
+      email: "alice@example.com",
+      language: "en",
+      aliases: ["al"],
+    });
   });
 
   it("maps a revoked token to session_ended", async () => {
-    agent.get(origin).intercept({ path: "/api/v3/users/7?include=aliases", method: "GET" }).reply(401, { error: "invalid_token" });
+    agent
+      .get(origin)
+      .intercept({ path: "/api/v3/users/7?include=aliases", method: "GET" })
+      .reply(401, { error: "invalid_token" });
     await expect(getOwnProfile("at-7", 7, deps().api)).rejects.toMatchObject({ code: "session_ended" });
   });
 
   it("answers whether the server is up without throwing", async () => {
-    agent.get(origin).intercept({ path: "/api/server/status", method: "GET" }).reply(200, "1", { headers: { "content-type": "application/json" } });
+    agent
+      .get(origin)
+      .intercept({ path: "/api/server/status", method: "GET" })
+      .reply(200, "1", { headers: { "content-type": "application/json" } });
     expect(await isPrintServerUp(deps().api)).toBe(true);
     agent.get(origin).intercept({ path: "/api/server/status", method: "GET" }).replyWithError(new Error("down"));
     expect(await isPrintServerUp(deps().api)).toBe(false);

@@ -32,13 +32,26 @@ function config(deps: Deps) {
 }
 
 /** Signs a person in (login_info grant); `address` is their browser's address. */
-export async function signInUser(credentials: Credentials, address: string | undefined, deps: Deps = {}): Promise<TokenSet> {
+export async function signInUser(
+  credentials: Credentials,
+  address: string | undefined,
+  deps: Deps = {},
+): Promise<TokenSet> {
   const { api, clientId, clientSecret, scopes } = config(deps);
-  const info = credentials.method === "pin" ? loginInfo.pin(credentials.pin) : loginInfo.password(credentials.username, credentials.password);
+  const info =
+    credentials.method === "pin"
+      ? loginInfo.pin(credentials.pin)
+      : loginInfo.password(credentials.username, credentials.password);
   const { data } = await send(
     () =>
       api.POST("/auth/token", {
-        body: { grant_type: "login_info", scope: scopes, client_id: clientId, client_secret: clientSecret, login_info: info },
+        body: {
+          grant_type: "login_info",
+          scope: scopes,
+          client_id: clientId,
+          client_secret: clientSecret,
+          login_info: info,
+        },
         headers: address ? { [forwardedForHeader]: address } : {},
       }),
     mapTokenError,
@@ -52,7 +65,12 @@ export async function refreshUserTokens(refreshToken: string, deps: Deps = {}): 
   const { data } = await send(
     () =>
       api.POST("/auth/token", {
-        body: { grant_type: "refresh_token", refresh_token: refreshToken, client_id: clientId, client_secret: clientSecret },
+        body: {
+          grant_type: "refresh_token",
+          refresh_token: refreshToken,
+          client_id: clientId,
+          client_secret: clientSecret,
+        },
       }),
     mapRefreshError,
   );
@@ -70,7 +88,12 @@ export async function requestClientToken(deps: Deps = {}): Promise<TokenSet> {
   const { data } = await send(
     () =>
       api.POST("/auth/token", {
-        body: { grant_type: "client_credentials", scope: clientScopes, client_id: clientId, client_secret: clientSecret },
+        body: {
+          grant_type: "client_credentials",
+          scope: clientScopes,
+          client_id: clientId,
+          client_secret: clientSecret,
+        },
       }),
     mapTokenError,
   );

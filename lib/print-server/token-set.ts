@@ -24,7 +24,8 @@ export interface TokenSet {
 
 export function toTokenSet(body: unknown, now = Date.now()): TokenSet {
   const parsed = tokenAnswer.safeParse(body);
-  if (!parsed.success) throw new PortalError("upstream_malformed", { reason: "token answer does not match the contract" });
+  if (!parsed.success)
+    throw new PortalError("upstream_malformed", { reason: "token answer does not match the contract" });
   const answer = parsed.data;
   return {
     accessToken: answer.access_token,

@@ -26,7 +26,8 @@ export interface UserProfile {
 
 export function toUserProfile(body: unknown): UserProfile {
   const parsed = userRecord.safeParse(body);
-  if (!parsed.success) throw new PortalError("upstream_malformed", { reason: "user record does not match the contract" });
+  if (!parsed.success)
+    throw new PortalError("upstream_malformed", { reason: "user record does not match the contract" });
   const user = parsed.data;
   return {
     username: user.username,
@@ -38,7 +39,11 @@ export function toUserProfile(body: unknown): UserProfile {
 }
 
 /** The signed-in user's own record, read with their token. */
-export async function getOwnProfile(accessToken: string, userId: number, api: PrintServerApi = printServerApi()): Promise<UserProfile> {
+export async function getOwnProfile(
+  accessToken: string,
+  userId: number,
+  api: PrintServerApi = printServerApi(),
+): Promise<UserProfile> {
   const { data } = await send(
     () =>
       api.GET("/v3/users/{id}", {

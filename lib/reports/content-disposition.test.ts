@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { asciiFallback, attachmentDisposition, parseDispositionFilename, sanitizeFilename, withExtension } from "./content-disposition";
+import {
+  asciiFallback,
+  attachmentDisposition,
+  parseDispositionFilename,
+  sanitizeFilename,
+  withExtension,
+} from "./content-disposition";
 
 describe("parseDispositionFilename", () => {
   it("reads a quoted name", () => {
-    expect(parseDispositionFilename('attachment; filename="my-monthly-summary-2026-11-21.csv"')).toBe("my-monthly-summary-2026-11-21.csv");
+    expect(parseDispositionFilename('attachment; filename="my-monthly-summary-2026-11-21.csv"')).toBe(
+      "my-monthly-summary-2026-11-21.csv",
+    );
   });
 
   it("reads a token name and unescapes quoted pairs", () => {
@@ -12,12 +20,16 @@ describe("parseDispositionFilename", () => {
   });
 
   it("prefers filename* (RFC 5987) over filename", () => {
-    expect(parseDispositionFilename("attachment; filename=\"Prehled.pdf\"; filename*=UTF-8''P%C5%99ehled.pdf")).toBe("Přehled.pdf");
+    expect(parseDispositionFilename("attachment; filename=\"Prehled.pdf\"; filename*=UTF-8''P%C5%99ehled.pdf")).toBe(
+      "Přehled.pdf",
+    );
   });
 
   it("falls back to filename when filename* is malformed or not UTF-8", () => {
     expect(parseDispositionFilename("attachment; filename*=UTF-8''%E0%A4%A; filename=\"plain.csv\"")).toBe("plain.csv");
-    expect(parseDispositionFilename("attachment; filename*=ISO-8859-1''caf%E9.csv; filename=\"cafe.csv\"")).toBe("cafe.csv");
+    expect(parseDispositionFilename("attachment; filename*=ISO-8859-1''caf%E9.csv; filename=\"cafe.csv\"")).toBe(
+      "cafe.csv",
+    );
   });
 
   it("answers undefined without a name", () => {

@@ -40,7 +40,11 @@ export function sanitizeFilename(name: string | undefined, fallback: string): st
   if (clean.length > maxLength) {
     const dot = clean.lastIndexOf(".");
     const extension = dot > 0 && clean.length - dot <= 10 ? clean.slice(dot) : "";
-    clean = Array.from(clean).slice(0, maxLength - extension.length).join("").trimEnd() + extension;
+    clean =
+      Array.from(clean)
+        .slice(0, maxLength - extension.length)
+        .join("")
+        .trimEnd() + extension;
   }
   return clean || fallback;
 }

@@ -16,14 +16,18 @@ describe("downloadHeaders", () => {
     expect(Object.fromEntries(headers)).toEqual({
       "content-type": "text/csv; charset=utf-8; header=present",
       "content-length": "290",
-      "content-disposition": "attachment; filename=\"my-monthly-summary-2026-11-21.csv\"; filename*=UTF-8''my-monthly-summary-2026-11-21.csv",
+      "content-disposition":
+        "attachment; filename=\"my-monthly-summary-2026-11-21.csv\"; filename*=UTF-8''my-monthly-summary-2026-11-21.csv",
       "cache-control": "private, no-store, no-transform",
       "x-content-type-options": "nosniff",
     });
   });
 
   it("drops content-encoding and the length of an encoded body", () => {
-    const headers = downloadHeaders(new Headers({ "content-type": "application/pdf", "content-encoding": "gzip", "content-length": "10" }), 7);
+    const headers = downloadHeaders(
+      new Headers({ "content-type": "application/pdf", "content-encoding": "gzip", "content-length": "10" }),
+      7,
+    );
     expect(headers.get("content-encoding")).toBeNull();
     expect(headers.get("content-length")).toBeNull();
   });
@@ -35,7 +39,10 @@ describe("downloadHeaders", () => {
   });
 
   it("gives a file the extension of its type", () => {
-    const headers = downloadHeaders(new Headers({ "content-type": "application/pdf", "content-disposition": 'attachment; filename="../x.exe"' }), 7);
+    const headers = downloadHeaders(
+      new Headers({ "content-type": "application/pdf", "content-disposition": 'attachment; filename="../x.exe"' }),
+      7,
+    );
     expect(headers.get("content-disposition")).toBe("attachment; filename=\"x.exe.pdf\"; filename*=UTF-8''x.exe.pdf");
   });
 });

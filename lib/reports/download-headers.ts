@@ -1,4 +1,9 @@
-import { attachmentDisposition, parseDispositionFilename, sanitizeFilename, withExtension } from "./content-disposition";
+import {
+  attachmentDisposition,
+  parseDispositionFilename,
+  sanitizeFilename,
+  withExtension,
+} from "./content-disposition";
 import { formatOfMediaType } from "./formats";
 
 /**
@@ -22,6 +27,7 @@ export function downloadHeaders(upstream: Headers, executionId: number): Headers
   });
   const encoding = upstream.get("content-encoding");
   const length = upstream.get("content-length");
-  if ((!encoding || encoding.toLowerCase() === "identity") && length && /^\d+$/.test(length)) headers.set("content-length", length);
+  if ((!encoding || encoding.toLowerCase() === "identity") && length && /^\d+$/.test(length))
+    headers.set("content-length", length);
   return headers;
 }

@@ -44,5 +44,8 @@ export function mediaTypeOf(format: ReportFormat): string {
 export function formatOfMediaType(mediaType: string | null): ReportFormat | undefined {
   const essence = (mediaType ?? "").split(";")[0]?.trim().toLowerCase();
   if (!essence) return undefined;
-  return reportFormats.find((format) => formatMediaTypes[format].split(";")[0] === essence) ?? (Object.hasOwn(formatMediaTypeAliases, essence) ? formatMediaTypeAliases[essence] : undefined);
+  return (
+    reportFormats.find((format) => formatMediaTypes[format].split(";")[0] === essence) ??
+    (Object.hasOwn(formatMediaTypeAliases, essence) ? formatMediaTypeAliases[essence] : undefined)
+  );
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addEntry, maxRecentEntries, parseStoredEntries, removeEntry, updateEntry, type RecentEntry } from "./recent-entries";
+import {
+  addEntry,
+  maxRecentEntries,
+  parseStoredEntries,
+  removeEntry,
+  updateEntry,
+  type RecentEntry,
+} from "./recent-entries";
 
 const entry = (executionId: number, patch: Partial<RecentEntry> = {}): RecentEntry => ({
   executionId,
@@ -34,7 +41,12 @@ describe("recent entries", () => {
   });
 
   it("reads back what it stored and skips what it cannot read", () => {
-    const stored = JSON.stringify([entry(1), { executionId: "x" }, entry(2, { format: "exe" as "csv" }), entry(3, { state: "ready", readyAt: 9 })]);
+    const stored = JSON.stringify([
+      entry(1),
+      { executionId: "x" },
+      entry(2, { format: "exe" as "csv" }),
+      entry(3, { state: "ready", readyAt: 9 }),
+    ]);
     expect(parseStoredEntries(stored).map((e) => e.executionId)).toEqual([1, 3]);
     expect(parseStoredEntries("not json")).toEqual([]);
     expect(parseStoredEntries('{"a":1}')).toEqual([]);

@@ -28,10 +28,12 @@ export function parseStoredEntries(raw: string | null): RecentEntry[] {
     return [];
   }
   if (!Array.isArray(value)) return [];
-  return value.flatMap((item) => {
-    const parsed = recentEntry.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  }).slice(0, maxRecentEntries);
+  return value
+    .flatMap((item) => {
+      const parsed = recentEntry.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    })
+    .slice(0, maxRecentEntries);
 }
 
 /** Newest first; a handle appears once; the oldest fall off past the limit. */
@@ -39,7 +41,11 @@ export function addEntry(entries: readonly RecentEntry[], entry: RecentEntry): R
   return [entry, ...entries.filter((e) => e.executionId !== entry.executionId)].slice(0, maxRecentEntries);
 }
 
-export function updateEntry(entries: readonly RecentEntry[], executionId: number, patch: Partial<Omit<RecentEntry, "executionId">>): RecentEntry[] {
+export function updateEntry(
+  entries: readonly RecentEntry[],
+  executionId: number,
+  patch: Partial<Omit<RecentEntry, "executionId">>,
+): RecentEntry[] {
   let changed = false;
   const next = entries.map((entry) => {
     if (entry.executionId !== executionId) return entry;

@@ -12,7 +12,11 @@ export function formatElapsed(ms: number): string {
 /** A start time: the time of day if today, else date and time. */
 export function formatStartTime(startedAt: number, now = Date.now(), locale?: string, timeZone?: string): string {
   const start = new Date(startedAt);
-  const sameDay = new Intl.DateTimeFormat("en-CA", { timeZone }).format(start) === new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date(now));
-  const options: Intl.DateTimeFormatOptions = sameDay ? { timeStyle: "short", timeZone } : { dateStyle: "medium", timeStyle: "short", timeZone };
+  const sameDay =
+    new Intl.DateTimeFormat("en-CA", { timeZone }).format(start) ===
+    new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date(now));
+  const options: Intl.DateTimeFormatOptions = sameDay
+    ? { timeStyle: "short", timeZone }
+    : { dateStyle: "medium", timeStyle: "short", timeZone };
   return new Intl.DateTimeFormat(locale, options).format(start);
 }

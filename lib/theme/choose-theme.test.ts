@@ -19,10 +19,17 @@ function form(theme: string): FormData {
 beforeEach(() => set.mockClear());
 
 describe("chooseTheme", () => {
-  it.each(["light", "dark", "system"])("remembers %s for a year with the preference cookie attributes", async (theme) => {
-    await chooseTheme(form(theme));
-    expect(set).toHaveBeenCalledWith("portal-theme", theme, { path: "/", maxAge: 365 * 24 * 3600, policy: "from cookie-policy.ts" });
-  });
+  it.each(["light", "dark", "system"])(
+    "remembers %s for a year with the preference cookie attributes",
+    async (theme) => {
+      await chooseTheme(form(theme));
+      expect(set).toHaveBeenCalledWith("portal-theme", theme, {
+        path: "/",
+        maxAge: 365 * 24 * 3600,
+        policy: "from cookie-policy.ts",
+      });
+    },
+  );
 
   it("ignores anything that is not a theme", async () => {
     for (const value of ["Dark", "blue", "", "dark; Path=/admin"]) await chooseTheme(form(value));

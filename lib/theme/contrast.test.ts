@@ -15,7 +15,9 @@ function block(selector: string): Map<string, string> {
   const body = css.slice(start + selector.length + 2, css.indexOf("}", start));
   const withoutComments = body.replace(/\/\*[\s\S]*?\*\//g, "");
   return new Map(
-    [...withoutComments.matchAll(/([\w-]+)\s*:\s*([^;]+);/g)].map(([, name = "", value = ""]) => [name, value.trim()] as const),
+    [...withoutComments.matchAll(/([\w-]+)\s*:\s*([^;]+);/g)].map(
+      ([, name = "", value = ""]) => [name, value.trim()] as const,
+    ),
   );
 }
 
@@ -26,7 +28,7 @@ function colour(name: string, theme: "light" | "dark"): string {
   const value = tokens.get(`--${name}`);
   if (!value) throw new Error(`--${name} is missing in app/globals.css`);
   const both = /^light-dark\(\s*([^,]+?)\s*,\s*([^)]+?)\s*\)$/.exec(value);
-  return both ? (theme === "light" ? both[1] : both[2]) ?? "" : value;
+  return both ? ((theme === "light" ? both[1] : both[2]) ?? "") : value;
 }
 
 const text = 4.5;

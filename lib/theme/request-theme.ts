@@ -4,4 +4,6 @@ import { cache } from "react";
 import { themeChoiceOf, themeCookieName, type ThemeChoice } from "./theme";
 
 /** The theme chosen on this device, read once per request. */
-export const requestTheme = cache(async (): Promise<ThemeChoice> => themeChoiceOf((await cookies()).get(themeCookieName)?.value));
+export const requestTheme = cache(async (): Promise<ThemeChoice> =>
+  themeChoiceOf((await cookies()).get(themeCookieName)?.value),
+);

@@ -1,5 +1,11 @@
 import formbody from "@fastify/formbody";
-import Fastify, { LogController, type FastifyReply, type FastifyBaseLogger, type FastifyInstance, type FastifyError } from "fastify";
+import Fastify, {
+  LogController,
+  type FastifyReply,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyError,
+} from "fastify";
 import type { TlsMaterial } from "./tls/certificates.js";
 import { ApiError, apiErrors } from "./errors.js";
 import { coercingAjv, describeErrors, exactAjv } from "./openapi/schema-validators.js";
@@ -12,12 +18,16 @@ import type { Services } from "./services.js";
 
 /** Fastify's own client errors, mapped to the contract's codes. */
 function clientError(err: FastifyError): ApiError {
-  if (err.code === "FST_ERR_CTP_BODY_TOO_LARGE") return new ApiError(413, "payload_too_large", "The request body is too large.");
+  if (err.code === "FST_ERR_CTP_BODY_TOO_LARGE")
+    return new ApiError(413, "payload_too_large", "The request body is too large.");
   // Bad input is always the contract's 400, an unknown body type included.
-  if (err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return apiErrors.invalidRequest("Send the body as application/json.");
-  return apiErrors.invalidRequest(err.code === "FST_ERR_CTP_INVALID_JSON_BODY" || err.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
-    ? "The body is not valid JSON."
-    : "The request is not valid.");
+  if (err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
+    return apiErrors.invalidRequest("Send the body as application/json.");
+  return apiErrors.invalidRequest(
+    err.code === "FST_ERR_CTP_INVALID_JSON_BODY" || err.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
+      ? "The body is not valid JSON."
+      : "The request is not valid.",
+  );
 }
 
 export async function buildApp(s: Services, tls: TlsMaterial, logger: FastifyBaseLogger): Promise<FastifyInstance> {
@@ -43,7 +53,10 @@ export async function buildApp(s: Services, tls: TlsMaterial, logger: FastifyBas
     },
     // Errors Fastify meets before routing (a malformed URL, say) get the contract's body too.
     frameworkErrors: (error, _request, reply) => {
-      const apiError = error.statusCode === 413 ? clientError(error) : apiErrors.invalidRequest("The request URL or headers are not valid.");
+      const apiError =
+        error.statusCode === 413
+          ? clientError(error)
+          : apiErrors.invalidRequest("The request URL or headers are not valid.");
       void (reply as unknown as FastifyReply).code(apiError.status).headers(apiError.headers).send(apiError.body());
     },
   });
@@ -62,8 +75,10 @@ export async function buildApp(s: Services, tls: TlsMaterial, logger: FastifyBas
   app.setErrorHandler((err: FastifyError, request, reply) => {
     let apiError: ApiError;
     if (err instanceof ApiError) apiError = err;
-    else if (err.validation) apiError = apiErrors.invalidRequest(describeErrors(err.validation as never, err.validationContext ?? "request"));
-    else if (typeof err.statusCode === "number" && err.statusCode >= 400 && err.statusCode < 500) apiError = clientError(err);
+    else if (err.validation)
+      apiError = apiErrors.invalidRequest(describeErrors(err.validation as never, err.validationContext ?? "request"));
+    else if (typeof err.statusCode === "number" && err.statusCode >= 400 && err.statusCode < 500)
+      apiError = clientError(err);
     else {
       // Message and code only: a stack trace never reaches the log or the client.
       request.log.error({ errName: err.name, errCode: err.code, errMessage: err.message }, "request failed");

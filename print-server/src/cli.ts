@@ -85,13 +85,22 @@ async function clients(sub: string | undefined, args: string[]): Promise<void> {
     });
     const title = values.title?.toString().trim();
     if (!title) throw new CliError("--title is required.");
-    const scopes = [...new Set(String(values.scopes ?? "").split(/[\s,]+/).filter(Boolean))];
+    const scopes = [
+      ...new Set(
+        String(values.scopes ?? "")
+          .split(/[\s,]+/)
+          .filter(Boolean),
+      ),
+    ];
     if (scopes.length === 0) throw new CliError(`--scopes is required (from: ${KNOWN_SCOPES.join(" ")}).`);
     const unknown = scopes.filter((x) => !(KNOWN_SCOPES as readonly string[]).includes(x));
-    if (unknown.length > 0) throw new CliError(`Unknown scopes: ${unknown.join(" ")} (known: ${KNOWN_SCOPES.join(" ")}).`);
+    if (unknown.length > 0)
+      throw new CliError(`Unknown scopes: ${unknown.join(" ")} (known: ${KNOWN_SCOPES.join(" ")}).`);
     const redirectUris = ((values["redirect-uri"] ?? []) as string[]).map(redirectUri);
     const forwardsUserAddress = values["forwards-user-address"] === true;
-    const created = await withStore(({ db }) => clientsRepository(db).add({ title, scopes, redirectUris, forwardsUserAddress }));
+    const created = await withStore(({ db }) =>
+      clientsRepository(db).add({ title, scopes, redirectUris, forwardsUserAddress }),
+    );
     print({ clientId: created.clientId, clientSecret: created.clientSecret, title, scopes: scopes.join(" ") });
     return;
   }
@@ -121,7 +130,8 @@ async function ca(sub: string | undefined, args: string[]): Promise<void> {
   }
   if (sub === "import") {
     const { values } = parse(args, { cert: { type: "string" }, key: { type: "string" } });
-    if (typeof values.cert !== "string" || typeof values.key !== "string") throw new CliError("Usage: ca import --cert F --key F");
+    if (typeof values.cert !== "string" || typeof values.key !== "string")
+      throw new CliError("Usage: ca import --cert F --key F");
     const read = (file: string) => {
       try {
         return readFileSync(resolveUserPath(file), "utf8");

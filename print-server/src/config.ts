@@ -27,7 +27,12 @@ const envSchema = z.object({
   PRINT_SERVER_REPORT_RETENTION: seconds(86_400),
   PRINT_SERVER_REPORT_DELAY: z.coerce.number().int().min(0).max(600_000).default(0),
   PRINT_SERVER_LOCKOUT_WINDOW: seconds(900, 86_400),
-  PRINT_SERVER_BODY_LIMIT: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(64 * 1024),
+  PRINT_SERVER_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10 * 1024 * 1024)
+    .default(64 * 1024),
   PRINT_SERVER_ISSUER: z.string().min(1).default("urn:print-portal:print-server"),
   PRINT_SERVER_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -48,7 +53,11 @@ export interface ServerConfig {
   logLevel: z.infer<typeof envSchema>["PRINT_SERVER_LOG_LEVEL"];
 }
 
-const list = (value: string) => value.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+const list = (value: string) =>
+  value
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = envSchema.safeParse(env);

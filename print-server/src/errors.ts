@@ -47,14 +47,23 @@ export class ApiError extends Error {
 export const apiErrors = {
   invalidRequest: (description: string) => new ApiError(400, "invalid_request", description),
   invalidClient: () =>
-    new ApiError(401, "invalid_client", "Client authentication failed.", { "WWW-Authenticate": 'Basic realm="print-server"' }),
-  invalidGrant: (description = "The sign-in data or grant is not valid.") => new ApiError(400, "invalid_grant", description),
+    new ApiError(401, "invalid_client", "Client authentication failed.", {
+      "WWW-Authenticate": 'Basic realm="print-server"',
+    }),
+  invalidGrant: (description = "The sign-in data or grant is not valid.") =>
+    new ApiError(400, "invalid_grant", description),
   invalidScope: (description = "The client is not registered for the requested scopes.") =>
     new ApiError(400, "invalid_scope", description),
   unsupportedGrantType: () =>
-    new ApiError(400, "unsupported_grant_type", "grant_type must be client_credentials, login_info, refresh_token or authorization_code."),
+    new ApiError(
+      400,
+      "unsupported_grant_type",
+      "grant_type must be client_credentials, login_info, refresh_token or authorization_code.",
+    ),
   missingToken: () =>
-    new ApiError(401, "unauthorized", "An access token is required.", { "WWW-Authenticate": 'Bearer realm="print-server"' }),
+    new ApiError(401, "unauthorized", "An access token is required.", {
+      "WWW-Authenticate": 'Bearer realm="print-server"',
+    }),
   invalidToken: () =>
     new ApiError(401, "invalid_token", "The access token is malformed, unknown or expired.", {
       "WWW-Authenticate": 'Bearer realm="print-server", error="invalid_token"',

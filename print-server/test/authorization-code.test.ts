@@ -1,7 +1,13 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "./support/openapi-client.js";
-import { registerClient, removeDataDir, startPrintServer, type PrintServer, type RegisteredClient } from "./support/print-server-process.js";
+import {
+  registerClient,
+  removeDataDir,
+  startPrintServer,
+  type PrintServer,
+  type RegisteredClient,
+} from "./support/print-server-process.js";
 import { ALICE, BOB } from "./support/tokens.js";
 
 let server: PrintServer;
@@ -10,7 +16,10 @@ const REDIRECT = "https://portal.example.test/callback";
 
 beforeAll(async () => {
   server = await startPrintServer();
-  client = await registerClient(server, "users reports offline.access", { title: "Portal <b>", redirectUris: [REDIRECT] });
+  client = await registerClient(server, "users reports offline.access", {
+    title: "Portal <b>",
+    redirectUris: [REDIRECT],
+  });
 });
 
 afterAll(async () => {
@@ -46,7 +55,13 @@ async function codeFor(fields: Record<string, string>): Promise<string> {
 
 const exchange = (code: string, redirect_uri = REDIRECT) =>
   call(server, "createToken", {
-    form: { grant_type: "authorization_code", code, redirect_uri, client_id: client.clientId, client_secret: client.clientSecret },
+    form: {
+      grant_type: "authorization_code",
+      code,
+      redirect_uri,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+    },
   });
 
 describe("the sign-in page", () => {
@@ -84,7 +99,10 @@ describe("the sign-in page", () => {
   });
 
   it("shows the form again with a message after a wrong PIN", async () => {
-    const res = await call(server, "submitSignInPage", { params: { lang: "en" }, form: form({ method: "pin", pin: "000000" }) });
+    const res = await call(server, "submitSignInPage", {
+      params: { lang: "en" },
+      form: form({ method: "pin", pin: "000000" }),
+    });
     expect(res.status).toBe(400);
     expect(res.text).toContain("Sign-in failed");
     expect(res.text).not.toContain("000000");
@@ -122,7 +140,13 @@ describe("authorization_code", () => {
     const other = await registerClient(server, "users reports", { redirectUris: [REDIRECT] });
     const code2 = await codeFor({ method: "pin", pin: ALICE.pin });
     const stolen = await call(server, "createToken", {
-      json: { grant_type: "authorization_code", code: code2, redirect_uri: REDIRECT, client_id: other.clientId, client_secret: other.clientSecret },
+      json: {
+        grant_type: "authorization_code",
+        code: code2,
+        redirect_uri: REDIRECT,
+        client_id: other.clientId,
+        client_secret: other.clientSecret,
+      },
     });
     expect(stolen.status).toBe(400);
     expect(stolen.json.error).toBe("invalid_grant");
@@ -134,10 +158,16 @@ describe("sign-in page limits", () => {
   it("answers 429 with Retry-After and the form again once the address has failed 10 times", async () => {
     // One wrong PIN was already sent above; the limit is 10 per address.
     for (let i = 0; i < 9; i++) {
-      const res = await call(server, "submitSignInPage", { params: { lang: "en" }, form: form({ method: "pin", pin: `55555${i}` }) });
+      const res = await call(server, "submitSignInPage", {
+        params: { lang: "en" },
+        form: form({ method: "pin", pin: `55555${i}` }),
+      });
       expect(res.status).toBe(400);
     }
-    const locked = await call(server, "submitSignInPage", { params: { lang: "en" }, form: form({ method: "pin", pin: ALICE.pin }) });
+    const locked = await call(server, "submitSignInPage", {
+      params: { lang: "en" },
+      form: form({ method: "pin", pin: ALICE.pin }),
+    });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(locked.headers.get("location")).toBeNull();

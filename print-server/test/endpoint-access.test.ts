@@ -17,7 +17,11 @@ const CONTRACT: Record<string, { scope: string | null; types: Array<"client" | "
   findUser: { scope: "users", types: ["client"], input: { query: { username: "alice" } } },
   getUser: { scope: "users", types: ["client", "user"], input: { params: { id: ALICE.id } } },
   getUserAccounts: { scope: "credit", types: ["client", "user"], input: { params: { id: ALICE.id } } },
-  getAccountBalance: { scope: "credit", types: ["client", "user"], input: { params: { id: ALICE.id, reference: "credit" } } },
+  getAccountBalance: {
+    scope: "credit",
+    types: ["client", "user"],
+    input: { params: { id: ALICE.id, reference: "credit" } },
+  },
   listReports: { scope: "reports", types: ["client", "user"], input: {} },
   createReportExecution: { scope: "reports", types: ["client", "user"], input: { json: { id: 1, format: "csv" } } },
   downloadReportExecution: { scope: "reports", types: ["client", "user"], input: { params: { executionId: 1 } } },
@@ -49,7 +53,9 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("bas
 
 describe("every endpoint with a token", () => {
   it("is in the contract table above (a new endpoint must be added there)", () => {
-    const withToken = [...openApiOperations().values()].filter((op) => op.tokenTypes.length > 0).map((op) => op.operationId);
+    const withToken = [...openApiOperations().values()]
+      .filter((op) => op.tokenTypes.length > 0)
+      .map((op) => op.operationId);
     expect(withToken.sort()).toEqual(Object.keys(CONTRACT).sort());
   });
 
@@ -152,17 +158,26 @@ describe("bad input", () => {
       ["en", "%%%", "application/x-www-form-urlencoded"],
       ["EN-gb-x", "", "text/plain"],
     ] as const) {
-      const res = await server.fetch(`/${lang}/auth`, { method: "POST", headers: { "content-type": type }, body, redirect: "manual" });
+      const res = await server.fetch(`/${lang}/auth`, {
+        method: "POST",
+        headers: { "content-type": type },
+        body,
+        redirect: "manual",
+      });
       expect(res.status, `${lang} ${body}`).toBeLessThan(500);
       expect(res.headers.get("location"), body).toBeNull();
       await res.arrayBuffer();
     }
-    const page = await server.fetch("/en/auth?response_type=code&client_id[]=x&redirect_uri=%ZZ&scope=users", { redirect: "manual" });
+    const page = await server.fetch("/en/auth?response_type=code&client_id[]=x&redirect_uri=%ZZ&scope=users", {
+      redirect: "manual",
+    });
     expect(page.status).toBe(400);
     expect(page.headers.get("location")).toBeNull();
     await page.arrayBuffer();
     for (const reference of ["..%2F..%2Fetc%2Fpasswd", "%00", "x".repeat(150)]) {
-      const res = await server.fetch(`/api/v3/users/1/accounts/${reference}/balance`, { headers: { authorization: `Bearer ${full.user}` } });
+      const res = await server.fetch(`/api/v3/users/1/accounts/${reference}/balance`, {
+        headers: { authorization: `Bearer ${full.user}` },
+      });
       expect(res.status, reference).toBeLessThan(500);
     }
   });

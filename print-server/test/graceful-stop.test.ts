@@ -23,10 +23,17 @@ it("on SIGTERM finishes a request in flight, exits 0 and leaves a sound database
   });
   push.enqueue(encoder.encode('{"grant_type":"client_credentials",'));
   // Waits on the server's own log lines, not on the clock: the request has arrived, then the server is stopping.
-  await pollUntil(async () => server.logs.find((l) => l.msg === "request received" && l.route === "/api/auth/token"), 50);
+  await pollUntil(
+    async () => server.logs.find((l) => l.msg === "request received" && l.route === "/api/auth/token"),
+    50,
+  );
   const stopped = server.stop("SIGTERM");
   await pollUntil(async () => server.logs.find((l) => l.msg === "stopping"), 50);
-  push.enqueue(encoder.encode(JSON.stringify({ scope: "reports", client_id: client.clientId, client_secret: client.clientSecret }).slice(1)));
+  push.enqueue(
+    encoder.encode(
+      JSON.stringify({ scope: "reports", client_id: client.clientId, client_secret: client.clientSecret }).slice(1),
+    ),
+  );
   push.close();
   const res = await pending;
   expect(res.status).toBe(200);

@@ -4,7 +4,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { call } from "./support/openapi-client.js";
 import { pollUntil } from "./support/poll.js";
-import { newDataDir, registerClient, removeDataDir, startPrintServer, type PrintServer } from "./support/print-server-process.js";
+import {
+  newDataDir,
+  registerClient,
+  removeDataDir,
+  startPrintServer,
+  type PrintServer,
+} from "./support/print-server-process.js";
 import { accessToken, ALICE, BOB, userToken } from "./support/tokens.js";
 
 const dirs: string[] = [];
@@ -48,59 +54,71 @@ describe("report files over time", () => {
     }
   });
 
-  it("lets one owner have at most 10 unfinished executions (429 with Retry-After), without limiting anyone else", { timeout: 180_000 }, async () => {
-    const server = await startPrintServer({ env: { PRINT_SERVER_REPORT_DELAY: "600000" } });
-    dirs.push(server.dataDir);
-    try {
-      const client = await registerClient(server, "reports");
-      const alice = await accessToken(await userToken(server, client, "reports", { type: 2, pin: ALICE.pin }));
-      const bob = await accessToken(await userToken(server, client, "reports", { type: 2, pin: BOB.pin }));
-      for (let i = 0; i < 10; i++) await startExecution(server, alice);
-      const refused = await call(server, "createReportExecution", { token: alice, json: { id: 1, format: "csv" } });
-      expect(refused.status).toBe(429);
-      expect(refused.json.error).toBe("too_many_requests");
-      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(await startExecution(server, bob)).toBeGreaterThan(0);
-    } finally {
-      await server.stop();
-    }
-  });
+  it(
+    "lets one owner have at most 10 unfinished executions (429 with Retry-After), without limiting anyone else",
+    { timeout: 180_000 },
+    async () => {
+      const server = await startPrintServer({ env: { PRINT_SERVER_REPORT_DELAY: "600000" } });
+      dirs.push(server.dataDir);
+      try {
+        const client = await registerClient(server, "reports");
+        const alice = await accessToken(await userToken(server, client, "reports", { type: 2, pin: ALICE.pin }));
+        const bob = await accessToken(await userToken(server, client, "reports", { type: 2, pin: BOB.pin }));
+        for (let i = 0; i < 10; i++) await startExecution(server, alice);
+        const refused = await call(server, "createReportExecution", { token: alice, json: { id: 1, format: "csv" } });
+        expect(refused.status).toBe(429);
+        expect(refused.json.error).toBe("too_many_requests");
+        expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(await startExecution(server, bob)).toBeGreaterThan(0);
+      } finally {
+        await server.stop();
+      }
+    },
+  );
 
-  it("ends an execution that was running when the server died as failed (410) after restart", { timeout: 180_000 }, async () => {
-    const dataDir = newDataDir();
-    dirs.push(dataDir);
-    const first = await startPrintServer({ dataDir, env: { PRINT_SERVER_REPORT_DELAY: "600000" } });
-    const token = await aliceToken(first);
-    const id = await startExecution(first, token);
-    expect((await call(first, "downloadReportExecution", { token, params: { executionId: id } })).status).toBe(202);
-    await first.stop("SIGKILL");
+  it(
+    "ends an execution that was running when the server died as failed (410) after restart",
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = newDataDir();
+      dirs.push(dataDir);
+      const first = await startPrintServer({ dataDir, env: { PRINT_SERVER_REPORT_DELAY: "600000" } });
+      const token = await aliceToken(first);
+      const id = await startExecution(first, token);
+      expect((await call(first, "downloadReportExecution", { token, params: { executionId: id } })).status).toBe(202);
+      await first.stop("SIGKILL");
 
-    const second = await startPrintServer({ dataDir });
-    try {
-      // The token survives the restart: the signing key is kept in the data folder.
-      const res = await call(second, "downloadReportExecution", { token, params: { executionId: id } });
-      expect(res.status).toBe(410);
-      expect(existsSync(path.join(dataDir, "reports", `execution-${id}.csv.part`))).toBe(false);
-    } finally {
-      await second.stop();
-    }
-  });
+      const second = await startPrintServer({ dataDir });
+      try {
+        // The token survives the restart: the signing key is kept in the data folder.
+        const res = await call(second, "downloadReportExecution", { token, params: { executionId: id } });
+        expect(res.status).toBe(410);
+        expect(existsSync(path.join(dataDir, "reports", `execution-${id}.csv.part`))).toBe(false);
+      } finally {
+        await second.stop();
+      }
+    },
+  );
 
-  it("on SIGTERM lets a running execution end, exits 0 and closes the database cleanly", { timeout: 180_000 }, async () => {
-    const dataDir = newDataDir();
-    dirs.push(dataDir);
-    const server = await startPrintServer({ dataDir, env: { PRINT_SERVER_REPORT_DELAY: "600000" } });
-    const token = await aliceToken(server);
-    const id = await startExecution(server, token);
-    expect(await server.stop("SIGTERM")).toBe(0);
-    expect(server.logs.some((l) => l.msg === "stopped")).toBe(true);
-    // A clean close checkpoints the write-ahead log and removes it.
-    expect(existsSync(path.join(dataDir, "print-server.db-wal"))).toBe(false);
-    const again = await startPrintServer({ dataDir });
-    try {
-      expect((await call(again, "downloadReportExecution", { token, params: { executionId: id } })).status).toBe(410);
-    } finally {
-      await again.stop();
-    }
-  });
+  it(
+    "on SIGTERM lets a running execution end, exits 0 and closes the database cleanly",
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = newDataDir();
+      dirs.push(dataDir);
+      const server = await startPrintServer({ dataDir, env: { PRINT_SERVER_REPORT_DELAY: "600000" } });
+      const token = await aliceToken(server);
+      const id = await startExecution(server, token);
+      expect(await server.stop("SIGTERM")).toBe(0);
+      expect(server.logs.some((l) => l.msg === "stopped")).toBe(true);
+      // A clean close checkpoints the write-ahead log and removes it.
+      expect(existsSync(path.join(dataDir, "print-server.db-wal"))).toBe(false);
+      const again = await startPrintServer({ dataDir });
+      try {
+        expect((await call(again, "downloadReportExecution", { token, params: { executionId: id } })).status).toBe(410);
+      } finally {
+        await again.stop();
+      }
+    },
+  );
 });

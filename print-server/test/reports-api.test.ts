@@ -18,7 +18,9 @@ const MY_SESSIONS = 2;
 const USAGE_BY_USER = 5;
 
 beforeAll(async () => {
-  server = await startPrintServer({ env: { PRINT_SERVER_FAIL_REPORTS: String(MY_SESSIONS), PRINT_SERVER_REPORT_DELAY: "3000" } });
+  server = await startPrintServer({
+    env: { PRINT_SERVER_FAIL_REPORTS: String(MY_SESSIONS), PRINT_SERVER_REPORT_DELAY: "3000" },
+  });
   const one = await registerClient(server, "users reports");
   const two = await registerClient(server, "reports");
   alice = await accessToken(await userToken(server, one, "reports", { type: 2, pin: ALICE.pin }));
@@ -53,7 +55,11 @@ describe("report list", () => {
   it("shows a user the three personal reports", async () => {
     const res = await call(server, "listReports", { token: alice });
     expect(res.status).toBe(200);
-    expect(res.json.reports.map((r: { name: string }) => r.name)).toEqual(["My daily summary", "My sessions", "My monthly summary"]);
+    expect(res.json.reports.map((r: { name: string }) => r.name)).toEqual([
+      "My daily summary",
+      "My sessions",
+      "My monthly summary",
+    ]);
     expect(res.json.count).toBe(3);
     expect(res.json.reports.every((r: { formats: string }) => r.formats === "pdf,csv,xml,xlsx,ods")).toBe(true);
   });
@@ -81,7 +87,9 @@ describe("executions", () => {
     const done = await finished(alice, id);
     expect(done.status).toBe(200);
     expect(done.contentType).toBe("text/csv");
-    expect(done.headers.get("content-disposition")).toMatch(/^attachment; filename="my-monthly-summary-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(done.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="my-monthly-summary-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = done.text.trim().split("\r\n");
     expect(lines[0]).toBe("Month,Jobs,Pages,Colour pages,Mono pages,Cost,Duplex pages");
     expect(lines.length).toBeGreaterThanOrEqual(6);
@@ -112,15 +120,22 @@ describe("executions", () => {
   });
 
   it("refuses unknown reports, organisation reports for users, and bad input", async () => {
-    expect((await call(server, "createReportExecution", { token: alice, json: { id: 99, format: "csv" } })).status).toBe(404);
-    expect((await call(server, "createReportExecution", { token: alice, json: { id: USAGE_BY_USER, format: "csv" } })).status).toBe(404);
+    expect(
+      (await call(server, "createReportExecution", { token: alice, json: { id: 99, format: "csv" } })).status,
+    ).toBe(404);
+    expect(
+      (await call(server, "createReportExecution", { token: alice, json: { id: USAGE_BY_USER, format: "csv" } }))
+        .status,
+    ).toBe(404);
     for (const json of [{ id: 1, format: "docx" }, { id: "1", format: "csv" }, { id: 1 }, [], "x"]) {
       const res = await call(server, "createReportExecution", { token: alice, json });
       expect(res.status, JSON.stringify(json)).toBe(400);
       expect(res.json.error).toBe("invalid_request");
     }
     expect((await download(alice, 987654)).status).toBe(404);
-    expect((await call(server, "downloadReportExecution", { token: alice, params: { executionId: "x" } })).status).toBe(400);
+    expect((await call(server, "downloadReportExecution", { token: alice, params: { executionId: "x" } })).status).toBe(
+      400,
+    );
   });
 
   it("refuses a body over the size limit with 413", async () => {

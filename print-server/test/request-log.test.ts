@@ -1,7 +1,13 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "./support/openapi-client.js";
-import { registerClient, removeDataDir, startPrintServer, type PrintServer, type RegisteredClient } from "./support/print-server-process.js";
+import {
+  registerClient,
+  removeDataDir,
+  startPrintServer,
+  type PrintServer,
+  type RegisteredClient,
+} from "./support/print-server-process.js";
 import { ALICE, userToken } from "./support/tokens.js";
 
 let server: PrintServer;
@@ -19,7 +25,11 @@ afterAll(async () => {
 
 describe("request log", () => {
   it("writes one JSON line per request with method, route, status, duration, client and user, and nothing secret", async () => {
-    const signIn = await userToken(server, client, "users reports offline.access", { type: 3, user: "alice", pwd: ALICE.password });
+    const signIn = await userToken(server, client, "users reports offline.access", {
+      type: 3,
+      user: "alice",
+      pwd: ALICE.password,
+    });
     expect(signIn.status).toBe(200);
     const wrong = await userToken(server, client, "users", { type: 4, card: ALICE.card, pin: "271828" });
     expect(wrong.status).toBe(400);
@@ -31,16 +41,38 @@ describe("request log", () => {
 
     const requests = server.logs.filter((l) => l.msg === "request");
     expect(requests).toHaveLength(4);
-    expect(requests[0]).toMatchObject({ method: "POST", route: "/api/auth/token", status: 200, clientId: client.clientId, userId: ALICE.id });
-    expect(requests[1]).toMatchObject({ method: "POST", route: "/api/auth/token", status: 400, clientId: client.clientId });
+    expect(requests[0]).toMatchObject({
+      method: "POST",
+      route: "/api/auth/token",
+      status: 200,
+      clientId: client.clientId,
+      userId: ALICE.id,
+    });
+    expect(requests[1]).toMatchObject({
+      method: "POST",
+      route: "/api/auth/token",
+      status: 400,
+      clientId: client.clientId,
+    });
     expect(requests[1]?.userId).toBeUndefined();
-    expect(requests[2]).toMatchObject({ method: "GET", route: "/api/v3/users/:id", status: 200, clientId: client.clientId, userId: ALICE.id });
+    expect(requests[2]).toMatchObject({
+      method: "GET",
+      route: "/api/v3/users/:id",
+      status: 200,
+      clientId: client.clientId,
+      userId: ALICE.id,
+    });
     expect(requests[3]).toMatchObject({ route: "/api/v3/users/find", status: 403 });
     for (const line of requests) expect(typeof line.durationMs).toBe("number");
 
     const output = server.output();
     for (const secret of [
-      ALICE.password, ALICE.card, "271828", client.clientSecret, signIn.json.access_token, signIn.json.refresh_token,
+      ALICE.password,
+      ALICE.card,
+      "271828",
+      client.clientSecret,
+      signIn.json.access_token,
+      signIn.json.refresh_token,
     ]) {
       expect(output).not.toContain(secret);
     }

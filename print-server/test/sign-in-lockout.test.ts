@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerClient, removeDataDir, startPrintServer, type PrintServer, type RegisteredClient } from "./support/print-server-process.js";
+import {
+  registerClient,
+  removeDataDir,
+  startPrintServer,
+  type PrintServer,
+  type RegisteredClient,
+} from "./support/print-server-process.js";
 import { ALICE, BOB, CAROL, userToken } from "./support/tokens.js";
 
 let server: PrintServer;
@@ -23,11 +29,23 @@ describe("failed sign-in limits", () => {
   it("locks a user after 5 failures in the window, with 429 and Retry-After, even for the right password", async () => {
     for (let i = 0; i < 5; i++) {
       // A different end-user address each time, so only the per-user limit applies.
-      const res = await userToken(server, portal, "users", { type: 3, user: "carol", pwd: `wrong-${i}` }, from(`198.51.100.${i + 1}`));
+      const res = await userToken(
+        server,
+        portal,
+        "users",
+        { type: 3, user: "carol", pwd: `wrong-${i}` },
+        from(`198.51.100.${i + 1}`),
+      );
       expect(res.status).toBe(400);
       expect(res.json.error).toBe("invalid_grant");
     }
-    const locked = await userToken(server, portal, "users", { type: 3, user: "carol", pwd: CAROL.password }, from("198.51.100.99"));
+    const locked = await userToken(
+      server,
+      portal,
+      "users",
+      { type: 3, user: "carol", pwd: CAROL.password },
+      from("198.51.100.99"),
+    );
     expect(locked.status).toBe(429);
     expect(locked.json.error).toBe("too_many_requests");
     const retryAfter = Number(locked.headers.get("retry-after"));
@@ -38,7 +56,13 @@ describe("failed sign-in limits", () => {
   it("never unlocks a locked user through another user's success", async () => {
     const bob = await userToken(server, portal, "users", { type: 2, pin: BOB.pin }, from("198.51.100.1"));
     expect(bob.status).toBe(200);
-    const carol = await userToken(server, portal, "users", { type: 3, user: "carol", pwd: CAROL.password }, from("198.51.100.1"));
+    const carol = await userToken(
+      server,
+      portal,
+      "users",
+      { type: 3, user: "carol", pwd: CAROL.password },
+      from("198.51.100.1"),
+    );
     expect(carol.status).toBe(429);
   });
 

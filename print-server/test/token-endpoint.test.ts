@@ -3,7 +3,13 @@ import path from "node:path";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "./support/openapi-client.js";
-import { registerClient, removeDataDir, startPrintServer, type PrintServer, type RegisteredClient } from "./support/print-server-process.js";
+import {
+  registerClient,
+  removeDataDir,
+  startPrintServer,
+  type PrintServer,
+  type RegisteredClient,
+} from "./support/print-server-process.js";
 import { accessToken, ALICE, BOB, CAROL, clientToken, userToken } from "./support/tokens.js";
 
 let server: PrintServer;
@@ -39,7 +45,9 @@ describe("client_credentials", () => {
   it("accepts a form body and HTTP Basic client authentication", async () => {
     const res = await call(server, "createToken", {
       form: { grant_type: "client_credentials", scope: "reports" },
-      headers: { authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString("base64")}` },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString("base64")}`,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.json.scope).toBe("reports");
@@ -47,17 +55,28 @@ describe("client_credentials", () => {
 
   it("reads HTTP Basic the same with RFC 6749's form-encoding step, and answers a wrong Basic secret with invalid_client", async () => {
     // Form-encoding leaves URL-safe characters as they are; a client may still percent-encode them.
-    const percentEncoded = (s: string) => [...s].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`).join("");
+    const percentEncoded = (s: string) =>
+      [...s].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`).join("");
     const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
     for (const authorization of [
       basic(encodeURIComponent(client.clientId), encodeURIComponent(client.clientSecret)),
       basic(percentEncoded(client.clientId), percentEncoded(client.clientSecret)),
     ]) {
-      const res = await call(server, "createToken", { json: { grant_type: "client_credentials", scope: "reports" }, headers: { authorization } });
+      const res = await call(server, "createToken", {
+        json: { grant_type: "client_credentials", scope: "reports" },
+        headers: { authorization },
+      });
       expect(res.status, res.text).toBe(200);
     }
-    for (const authorization of [basic(client.clientId, "wrong"), basic(client.clientId, "%E0%A4%A"), "Basic bm8tY29sb24="]) {
-      const res = await call(server, "createToken", { form: { grant_type: "client_credentials", scope: "reports" }, headers: { authorization } });
+    for (const authorization of [
+      basic(client.clientId, "wrong"),
+      basic(client.clientId, "%E0%A4%A"),
+      "Basic bm8tY29sb24=",
+    ]) {
+      const res = await call(server, "createToken", {
+        form: { grant_type: "client_credentials", scope: "reports" },
+        headers: { authorization },
+      });
       expect(res.status).toBe(401);
       expect(res.json.error).toBe("invalid_client");
       expect(res.headers.get("www-authenticate")).toMatch(/^Basic\b/);
@@ -83,7 +102,9 @@ describe("client_credentials", () => {
       { client_id: "pc_unknown", client_secret: client.clientSecret },
       {},
     ]) {
-      const res = await call(server, "createToken", { json: { grant_type: "client_credentials", scope: "reports", ...creds } });
+      const res = await call(server, "createToken", {
+        json: { grant_type: "client_credentials", scope: "reports", ...creds },
+      });
       expect(res.status).toBe(401);
       expect(res.json.error).toBe("invalid_client");
       expect(res.headers.get("www-authenticate")).toMatch(/^Basic/);
@@ -92,8 +113,15 @@ describe("client_credentials", () => {
 
   it("refuses client credentials sent both by Basic and in the body", async () => {
     const res = await call(server, "createToken", {
-      json: { grant_type: "client_credentials", scope: "reports", client_id: client.clientId, client_secret: client.clientSecret },
-      headers: { authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString("base64")}` },
+      json: {
+        grant_type: "client_credentials",
+        scope: "reports",
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+      },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString("base64")}`,
+      },
     });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe("invalid_request");
@@ -147,8 +175,24 @@ describe("login_info", () => {
       expect(res.json.scope).toBe(scope);
       expect(res.json.refresh_token).toBeUndefined();
       const claims = decodeJwt(res.json.access_token);
-      expect(claims).toMatchObject({ sub: "1", username: "alice", name: "Alice Liddell", client_id: client.clientId, scope });
-      expect(Object.keys(claims).sort()).toEqual(["client_id", "exp", "iat", "iss", "jti", "name", "scope", "sub", "username"]);
+      expect(claims).toMatchObject({
+        sub: "1",
+        username: "alice",
+        name: "Alice Liddell",
+        client_id: client.clientId,
+        scope,
+      });
+      expect(Object.keys(claims).sort()).toEqual([
+        "client_id",
+        "exp",
+        "iat",
+        "iss",
+        "jti",
+        "name",
+        "scope",
+        "sub",
+        "username",
+      ]);
     });
   }
 
@@ -184,11 +228,22 @@ describe("login_info", () => {
     expect(res.status, res.text).toBe(200);
     expect(decodeJwt(res.json.access_token).username).toBe("alice");
     const refreshed = await call(server, "createToken", {
-      form: { grant_type: "refresh_token", refresh_token: res.json.refresh_token, client_id: client.clientId, client_secret: client.clientSecret },
+      form: {
+        grant_type: "refresh_token",
+        refresh_token: res.json.refresh_token,
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+      },
     });
     expect(refreshed.status, refreshed.text).toBe(200);
     const broken = await call(server, "createToken", {
-      form: { grant_type: "login_info", scope: "users", client_id: client.clientId, client_secret: client.clientSecret, login_info: "{type:3" },
+      form: {
+        grant_type: "login_info",
+        scope: "users",
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        login_info: "{type:3",
+      },
     });
     expect(broken.status).toBe(400);
     expect(broken.json.error).toBe("invalid_request");
@@ -220,12 +275,20 @@ describe("refresh_token", () => {
 
   const refresh = (refresh_token: string, extra: Record<string, string> = {}) =>
     call(server, "createToken", {
-      json: { grant_type: "refresh_token", refresh_token, client_id: client.clientId, client_secret: client.clientSecret, ...extra },
+      json: {
+        grant_type: "refresh_token",
+        refresh_token,
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        ...extra,
+      },
     });
 
   it("keeps only a hash of refresh tokens and client secrets in the database", async () => {
     const token = await signIn();
-    const files = ["print-server.db", "print-server.db-wal"].map((f) => path.join(server.dataDir, f)).filter((f) => existsSync(f));
+    const files = ["print-server.db", "print-server.db-wal"]
+      .map((f) => path.join(server.dataDir, f))
+      .filter((f) => existsSync(f));
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       const bytes = readFileSync(file);
@@ -273,7 +336,12 @@ describe("refresh_token", () => {
     const token = await signIn();
     const other = await registerClient(server, "users reports offline.access");
     const res = await call(server, "createToken", {
-      json: { grant_type: "refresh_token", refresh_token: token, client_id: other.clientId, client_secret: other.clientSecret },
+      json: {
+        grant_type: "refresh_token",
+        refresh_token: token,
+        client_id: other.clientId,
+        client_secret: other.clientSecret,
+      },
     });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe("invalid_grant");

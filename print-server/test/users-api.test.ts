@@ -73,7 +73,12 @@ describe("server", () => {
     for (const token of [client, alice]) {
       const res = await call(server, "getServerConfig", { token });
       expect(res.status).toBe(200);
-      expect(res.json).toMatchObject({ language: "en", currency: "EUR", credit: { enabled: true }, quota: { enabled: true } });
+      expect(res.json).toMatchObject({
+        language: "en",
+        currency: "EUR",
+        credit: { enabled: true },
+        quota: { enabled: true },
+      });
       expect(res.json.printingMethods.length).toBeGreaterThan(0);
     }
   });
@@ -105,7 +110,10 @@ describe("users", () => {
   });
 
   it("adds aliases and accounts on request", async () => {
-    const res = await call(server, "findUser", { token: client, query: { username: "alice", include: "aliases,accounts" } });
+    const res = await call(server, "findUser", {
+      token: client,
+      query: { username: "alice", include: "aliases,accounts" },
+    });
     expect(res.json).toMatchObject({
       username: "alice",
       fullname: "Alice Liddell",
@@ -118,11 +126,15 @@ describe("users", () => {
 
   it("answers 404 for no match and 400 without a filter or with a bad include", async () => {
     expect((await call(server, "findUser", { token: client, query: { username: "nobody" } })).status).toBe(404);
-    expect((await call(server, "findUser", { token: client, query: { username: "alice", card: BOB.card } })).status).toBe(404);
+    expect(
+      (await call(server, "findUser", { token: client, query: { username: "alice", card: BOB.card } })).status,
+    ).toBe(404);
     const none = await call(server, "findUser", { token: client, query: {} });
     expect(none.status).toBe(400);
     expect(none.json.error).toBe("invalid_request");
-    expect((await call(server, "findUser", { token: client, query: { username: "alice", include: "secrets" } })).status).toBe(400);
+    expect(
+      (await call(server, "findUser", { token: client, query: { username: "alice", include: "secrets" } })).status,
+    ).toBe(400);
   });
 
   it("lets a user token read only its own record; another user's is 404", async () => {
@@ -148,7 +160,9 @@ describe("users", () => {
     const url = await server.fetch("/api/v3/users/%E0%A4%A");
     expect(url.status).toBe(400);
     expect(await url.json()).toMatchObject({ error: "invalid_request" });
-    const headers = await server.fetch("/api/v3/users/1", { headers: { authorization: `Bearer ${"x".repeat(20_000)}` } });
+    const headers = await server.fetch("/api/v3/users/1", {
+      headers: { authorization: `Bearer ${"x".repeat(20_000)}` },
+    });
     expect(headers.status).toBe(431);
     expect(await headers.json()).toMatchObject({ error: "invalid_request" });
   });
@@ -167,9 +181,15 @@ describe("users", () => {
       { name: "Personal credit", reference: "credit", type: "credit", limits: {} },
       { name: "Monthly quota", reference: "quota-monthly", type: "quota", limits: { pages: 500, period: "month" } },
     ]);
-    const credit = await call(server, "getAccountBalance", { token: alice, params: { id: ALICE.id, reference: "credit" } });
+    const credit = await call(server, "getAccountBalance", {
+      token: alice,
+      params: { id: ALICE.id, reference: "credit" },
+    });
     expect(credit.json).toEqual({ amount: 25.5 });
-    const quota = await call(server, "getAccountBalance", { token: alice, params: { id: ALICE.id, reference: "quota-monthly" } });
+    const quota = await call(server, "getAccountBalance", {
+      token: alice,
+      params: { id: ALICE.id, reference: "quota-monthly" },
+    });
     expect(quota.json.amount).toBeGreaterThan(0);
     expect(quota.json.amount).toBeLessThan(500);
     const bob = await call(server, "getAccountBalance", { token: client, params: { id: BOB.id, reference: "credit" } });
@@ -180,7 +200,11 @@ describe("users", () => {
 
   it("hides another user's accounts (404) and unknown accounts (404)", async () => {
     expect((await call(server, "getUserAccounts", { token: alice, params: { id: BOB.id } })).status).toBe(404);
-    expect((await call(server, "getAccountBalance", { token: alice, params: { id: BOB.id, reference: "credit" } })).status).toBe(404);
-    expect((await call(server, "getAccountBalance", { token: alice, params: { id: ALICE.id, reference: "nope" } })).status).toBe(404);
+    expect(
+      (await call(server, "getAccountBalance", { token: alice, params: { id: BOB.id, reference: "credit" } })).status,
+    ).toBe(404);
+    expect(
+      (await call(server, "getAccountBalance", { token: alice, params: { id: ALICE.id, reference: "nope" } })).status,
+    ).toBe(404);
   });
 });

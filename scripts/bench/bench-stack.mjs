@@ -8,7 +8,14 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildPortal, exportCa, portalNeedsBuild, registerPortalClient, startPortal, stopChild } from "../lib/stack.mjs";
+import {
+  buildPortal,
+  exportCa,
+  portalNeedsBuild,
+  registerPortalClient,
+  startPortal,
+  stopChild,
+} from "../lib/stack.mjs";
 import { BenchError } from "./bench-error.mjs";
 import { startScaledPrintServer } from "./print-server.mjs";
 import { listeningPid } from "./process-memory.mjs";

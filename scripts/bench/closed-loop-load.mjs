@@ -22,7 +22,18 @@ import { elapsedMs, percentile, round } from "./stats.mjs";
  * @param {number} [options.maxRequests] a bound on measured requests
  * @param {string} [options.caPem]      CA to trust for https origins
  */
-export async function closedLoopLoad({ origin, path, method = "GET", headers = {}, body, connections, durationMs, warmupMs = 1000, maxRequests = 200_000, caPem }) {
+export async function closedLoopLoad({
+  origin,
+  path,
+  method = "GET",
+  headers = {},
+  body,
+  connections,
+  durationMs,
+  warmupMs = 1000,
+  maxRequests = 200_000,
+  caPem,
+}) {
   const pool = new Pool(origin, {
     connections,
     pipelining: 1,

@@ -71,7 +71,9 @@ export async function measureDownload({ executionId, ps, userToken, portalUrl, c
       dispatcher: ps.dispatcher,
     });
   const viaPortal = (acceptEncoding) =>
-    fetch(`${portalUrl}/api/reports/executions/${executionId}/download`, { headers: { cookie, "accept-encoding": acceptEncoding } });
+    fetch(`${portalUrl}/api/reports/executions/${executionId}/download`, {
+      headers: { cookie, "accept-encoding": acceptEncoding },
+    });
 
   // Loads the route's code once, so the first measured run is not also a cold start.
   await drain(await viaPortal(BROWSER_ACCEPT_ENCODING), "the portal's download route", 8 * MB);
@@ -82,8 +84,12 @@ export async function measureDownload({ executionId, ps, userToken, portalUrl, c
   const identityRuns = [];
   for (let run = 0; run < runs; run++) {
     directRuns.push(await timed(direct, "the print server's download"));
-    portalRuns.push(await sampled(portalPid, () => timed(() => viaPortal(BROWSER_ACCEPT_ENCODING), "the portal's download route")));
-    identityRuns.push(await sampled(portalPid, () => timed(() => viaPortal("identity"), "the portal's download route")));
+    portalRuns.push(
+      await sampled(portalPid, () => timed(() => viaPortal(BROWSER_ACCEPT_ENCODING), "the portal's download route")),
+    );
+    identityRuns.push(
+      await sampled(portalPid, () => timed(() => viaPortal("identity"), "the portal's download route")),
+    );
     const d = directRuns.at(-1);
     const p = portalRuns.at(-1);
     say?.(

@@ -9,7 +9,14 @@ import { BenchError } from "./bench-error.mjs";
 import { median, round } from "./stats.mjs";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 /** The pages the issue names; `signedIn` pages get the session cookie. */
 export const PAGES = [
@@ -40,14 +47,19 @@ async function pageJs(browser, portalUrl, page, cookie) {
       if (response.request().resourceType() !== "script") return;
       pending.push(
         response.body().then(
-          (body) => ({ url: response.url(), bytes: body.byteLength, gzipBytes: gzipSync(body, { level: 9 }).byteLength }),
+          (body) => ({
+            url: response.url(),
+            bytes: body.byteLength,
+            gzipBytes: gzipSync(body, { level: 9 }).byteLength,
+          }),
           () => undefined,
         ),
       );
     });
     const answer = await tab.goto(`${portalUrl}${page.path}`, { waitUntil: "networkidle" });
     const landed = new URL(tab.url()).pathname;
-    if (!answer?.ok() || landed !== page.path) throw new BenchError(`${page.path} ended at ${landed} (${answer?.status()})`);
+    if (!answer?.ok() || landed !== page.path)
+      throw new BenchError(`${page.path} ended at ${landed} (${answer?.status()})`);
     const scripts = (await Promise.all(pending)).filter(Boolean);
     return {
       list: scripts,
@@ -86,7 +98,13 @@ export async function measurePageJs({ portalUrl, cookie, runs }) {
 }
 
 const categories = ["performance", "accessibility", "best-practices"];
-const metricIds = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
+const metricIds = [
+  "first-contentful-paint",
+  "largest-contentful-paint",
+  "total-blocking-time",
+  "cumulative-layout-shift",
+  "speed-index",
+];
 
 /**
  * One Lighthouse run; a run that Chromium breaks off (NO_NAVSTART and the
@@ -148,13 +166,17 @@ export async function measureLighthouse({ portalUrl, cookie, runs, say, track })
             if (ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1) failing.add(`${c}: ${ref.id}`);
           }
         }
-        say?.(`  lighthouse ${page.path} run ${i + 1}: ${categories.map((c) => `${c} ${scores[c].at(-1)}`).join(", ")}`);
+        say?.(
+          `  lighthouse ${page.path} run ${i + 1}: ${categories.map((c) => `${c} ${scores[c].at(-1)}`).join(", ")}`,
+        );
       }
       result[page.name] = {
         path: page.path,
         formFactor: "mobile",
         ...Object.fromEntries(categories.map((c) => [c, median(scores[c])])),
-        metrics: Object.fromEntries(metricIds.map((m) => [m, round(median(metrics[m]), m === "cumulative-layout-shift" ? 3 : 0)])),
+        metrics: Object.fromEntries(
+          metricIds.map((m) => [m, round(median(metrics[m]), m === "cumulative-layout-shift" ? 3 : 0)]),
+        ),
         failedAudits: [...failing],
       };
     }

@@ -30,10 +30,19 @@ export async function measureApiOverhead({ printServer, ps, portalUrl, cookie, p
   for (const connections of plan.apiConnections) {
     const common = { connections, durationMs: plan.loadMs, warmupMs: plan.warmupMs };
     const direct = await repeatLoad(
-      { ...common, origin: printServer.url, caPem: printServer.caPem, path: upstreamPath(userId), headers: { authorization: `Bearer ${token}` } },
+      {
+        ...common,
+        origin: printServer.url,
+        caPem: printServer.caPem,
+        path: upstreamPath(userId),
+        headers: { authorization: `Bearer ${token}` },
+      },
       plan.runs,
     );
-    const portal = await repeatLoad({ ...common, origin: portalUrl, path: PORTAL_API_ROUTE, headers: { cookie } }, plan.runs);
+    const portal = await repeatLoad(
+      { ...common, origin: portalUrl, path: PORTAL_API_ROUTE, headers: { cookie } },
+      plan.runs,
+    );
     levels.push({
       connections,
       direct,

@@ -30,10 +30,22 @@ export async function repeatLoad(options, runs) {
 
 /** Requests per second of POST /api/auth/token (both grants) and GET /v3/reports. */
 export async function measurePrintServerThroughput(server, ps, plan) {
-  const common = { origin: server.url, caPem: server.caPem, connections: plan.connections, durationMs: plan.loadMs, warmupMs: plan.warmupMs };
+  const common = {
+    origin: server.url,
+    caPem: server.caPem,
+    connections: plan.connections,
+    durationMs: plan.loadMs,
+    warmupMs: plan.warmupMs,
+  };
   const json = { "content-type": "application/json" };
   const clientCredentials = await repeatLoad(
-    { ...common, path: "/api/auth/token", method: "POST", headers: json, body: ps.tokenRequestBody({ grant_type: "client_credentials" }) },
+    {
+      ...common,
+      path: "/api/auth/token",
+      method: "POST",
+      headers: json,
+      body: ps.tokenRequestBody({ grant_type: "client_credentials" }),
+    },
     plan.runs,
   );
   const loginInfo = await repeatLoad(
@@ -42,7 +54,10 @@ export async function measurePrintServerThroughput(server, ps, plan) {
       path: "/api/auth/token",
       method: "POST",
       headers: json,
-      body: ps.tokenRequestBody({ grant_type: "login_info", login_info: { type: LOGIN_TYPE.pin, pin: scaleUserPin(3) } }),
+      body: ps.tokenRequestBody({
+        grant_type: "login_info",
+        login_info: { type: LOGIN_TYPE.pin, pin: scaleUserPin(3) },
+      }),
     },
     plan.runs,
   );
@@ -67,5 +82,7 @@ export async function measureReportGeneration(ps, { formats, runs, timeoutMs, sa
       say?.(`  monthly summary as ${format}: ${seconds[format].at(-1).toFixed(1)} s`);
     }
   }
-  return Object.fromEntries(formats.map((f) => [f, { seconds: round(median(seconds[f]), 2), runs: seconds[f].map((s) => round(s, 2)) }]));
+  return Object.fromEntries(
+    formats.map((f) => [f, { seconds: round(median(seconds[f]), 2), runs: seconds[f].map((s) => round(s, 2)) }]),
+  );
 }

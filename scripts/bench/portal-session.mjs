@@ -10,7 +10,8 @@ const entities = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
 function decodeHtml(text) {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name) => {
-    if (name[0] === "#") return String.fromCodePoint(name[1].toLowerCase() === "x" ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
+    if (name[0] === "#")
+      return String.fromCodePoint(name[1].toLowerCase() === "x" ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
     return entities[name.toLowerCase()] ?? whole;
   });
 }
@@ -64,7 +65,9 @@ export async function postSignIn(portalUrl, form, credentials) {
   await response.body?.cancel();
   const cookies = cookiePairs(response).filter((pair) => pair.includes("session-token"));
   if (response.status !== 303 || cookies.length === 0) {
-    throw new BenchError(`the portal sign-in answered ${response.status} without a session (check the credentials and the sign-in form)`);
+    throw new BenchError(
+      `the portal sign-in answered ${response.status} without a session (check the credentials and the sign-in form)`,
+    );
   }
   return cookies.join("; ");
 }

@@ -29,7 +29,8 @@ export function printServerClient({ url, caPem, clientId, clientSecret }) {
     return parsed.data;
   }
 
-  const tokenBody = (fields) => JSON.stringify({ client_id: clientId, client_secret: clientSecret, scope: directScopes, ...fields });
+  const tokenBody = (fields) =>
+    JSON.stringify({ client_id: clientId, client_secret: clientSecret, scope: directScopes, ...fields });
 
   return {
     base,
@@ -76,7 +77,8 @@ export function printServerClient({ url, caPem, clientId, clientSecret }) {
         await response.body?.cancel();
         if (status === 200) return;
         if (status !== 202) throw new BenchError(`execution ${executionId}: the print server answered ${status}`);
-        if (Date.now() > deadline) throw new BenchError(`execution ${executionId} was not ready within ${timeoutMs / 1000} s`);
+        if (Date.now() > deadline)
+          throw new BenchError(`execution ${executionId} was not ready within ${timeoutMs / 1000} s`);
         await sleep(intervalMs);
       }
     },

@@ -10,11 +10,17 @@ export function waitForJsonLine(
   options?: { timeoutMs?: number; label?: string; echo?: (line: string) => void },
 ): Promise<Record<string, unknown>>;
 export function printServerCli(args: string[], env?: Env): Promise<string>;
-export function startPrintServer(env: Env, options?: { echo?: (line: string) => void }): Promise<{ child: ChildProcess; url: string }>;
+export function startPrintServer(
+  env: Env,
+  options?: { echo?: (line: string) => void },
+): Promise<{ child: ChildProcess; url: string }>;
 export function registerPortalClient(env: Env, title?: string): Promise<{ clientId: string; clientSecret: string }>;
 export function printServerKnowsClient(env: Env, clientId: string): Promise<boolean>;
 export function exportCa(env: Env): Promise<string>;
 export function portalNeedsBuild(): boolean;
 export function buildPortal(): Promise<void>;
-export function startPortal(env: Env, options?: { dev?: boolean; echo?: (line: string) => void }): Promise<{ child: ChildProcess; url: string }>;
+export function startPortal(
+  env: Env,
+  options?: { dev?: boolean; echo?: (line: string) => void },
+): Promise<{ child: ChildProcess; url: string }>;
 export function stopChild(child: ChildProcess, timeoutMs?: number): Promise<void>;

@@ -17,7 +17,10 @@ export const portalScopes = "users reports credit offline.access";
 export function waitForJsonLine(child, matches, { timeoutMs = 120_000, label = "process", echo } = {}) {
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
-    const timer = setTimeout(() => fail(new Error(`${label} did not become ready within ${timeoutMs / 1000} s`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new Error(`${label} did not become ready within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
     function fail(error) {
       clearTimeout(timer);
       child.off("exit", onExit);
@@ -59,7 +62,10 @@ export function printServerCli(args, env = {}) {
     child.on("error", reject);
     child.on("exit", (code) => {
       if (code === 0) resolve(stdout);
-      else reject(new Error(`print-server ${args.slice(0, 2).join(" ")} failed (exit ${code}): ${stderr.trim().slice(0, 500)}`));
+      else
+        reject(
+          new Error(`print-server ${args.slice(0, 2).join(" ")} failed (exit ${code}): ${stderr.trim().slice(0, 500)}`),
+        );
     });
   });
 }
@@ -80,7 +86,10 @@ export async function startPrintServer(env, { echo } = {}) {
 
 /** Registers the portal as a client that forwards user addresses. */
 export async function registerPortalClient(env, title = "Print Portal") {
-  const stdout = await printServerCli(["clients", "add", "--title", title, "--scopes", portalScopes, "--forwards-user-address"], env);
+  const stdout = await printServerCli(
+    ["clients", "add", "--title", title, "--scopes", portalScopes, "--forwards-user-address"],
+    env,
+  );
   const client = JSON.parse(stdout.trim());
   if (typeof client.clientId !== "string" || typeof client.clientSecret !== "string") {
     throw new Error("print-server clients add did not answer with clientId and clientSecret");
@@ -112,7 +121,18 @@ function newestMtime(path) {
   return newest;
 }
 
-const buildInputs = ["app", "components", "lib", "public", "proxy.ts", "instrumentation.ts", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package.json"];
+const buildInputs = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "proxy.ts",
+  "instrumentation.ts",
+  "next.config.ts",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package.json",
+];
 
 /** True when `.next` is missing or older than any source of the portal. */
 export function portalNeedsBuild() {
@@ -124,7 +144,11 @@ export function portalNeedsBuild() {
 
 export function buildPortal() {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin("next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    const child = spawn(bin("next"), ["build"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
     child.on("error", reject);
     child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next build failed (exit ${code})`))));
   });
@@ -137,7 +161,11 @@ export async function startPortal(env, { dev = false, echo } = {}) {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  const ready = await waitForJsonLine(child, (line) => line.msg === "listening", { label: "The portal", echo, timeoutMs: 180_000 });
+  const ready = await waitForJsonLine(child, (line) => line.msg === "listening", {
+    label: "The portal",
+    echo,
+    timeoutMs: 180_000,
+  });
   return { child, url: ready.url };
 }
 

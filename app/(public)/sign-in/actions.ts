@@ -19,7 +19,9 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
   const method = text(formData, "method") === "password" ? "password" : "pin";
   const username = text(formData, "username");
   const parsed = credentialsSchema.safeParse(
-    method === "pin" ? { method, pin: text(formData, "pin") } : { method, username, password: text(formData, "password") },
+    method === "pin"
+      ? { method, pin: text(formData, "pin") }
+      : { method, username, password: text(formData, "password") },
   );
   if (!parsed.success) {
     const t = await serverTranslator("signIn");
@@ -38,7 +40,11 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
   } catch (error) {
     const portalError = error instanceof SignInRefused ? error.portalError : toPortalError(error);
     if (!(error instanceof SignInRefused)) log.error("sign-in failed", errorFields(error));
-    return { method, username, message: userMessage(portalError.code, portalError.retryAfterSeconds, await requestLocale()) };
+    return {
+      method,
+      username,
+      message: userMessage(portalError.code, portalError.retryAfterSeconds, await requestLocale()),
+    };
   }
   redirect(destination);
 }

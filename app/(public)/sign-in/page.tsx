@@ -40,11 +40,25 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
       ? { text: t("signedOut"), tone: "info" as const }
       : undefined;
 
-  const form = <SignInForm action={signInAction} callbackUrl={callbackPath === "/" ? undefined : callbackPath} notice={notice} />;
+  const form = (
+    <SignInForm action={signInAction} callbackUrl={callbackPath === "/" ? undefined : callbackPath} notice={notice} />
+  );
   return (
-    <main className={embedded ? "flex justify-center p-3" : "flex min-h-dvh items-start justify-center px-4 py-10 sm:items-center"}>
-      <div className={embedded ? "w-full max-w-md" : "w-full max-w-md rounded-[var(--radius)] border border-border bg-surface p-6 shadow-sm sm:p-8"}>
-        {embedded ? null : <p className="mb-1 text-sm font-semibold uppercase tracking-wide text-accent">{app("name")}</p>}
+    <main
+      className={
+        embedded ? "flex justify-center p-3" : "flex min-h-dvh items-start justify-center px-4 py-10 sm:items-center"
+      }
+    >
+      <div
+        className={
+          embedded
+            ? "w-full max-w-md"
+            : "w-full max-w-md rounded-[var(--radius)] border border-border bg-surface p-6 shadow-sm sm:p-8"
+        }
+      >
+        {embedded ? null : (
+          <p className="mb-1 text-sm font-semibold uppercase tracking-wide text-accent">{app("name")}</p>
+        )}
         <h1 className={embedded ? "mb-4 text-xl font-bold" : "mb-6 text-2xl font-bold"}>{t("title")}</h1>
         {embedded ? <FrameCookieGate newTabHref={withoutEmbed(callbackPath)}>{form}</FrameCookieGate> : form}
         <div className="mt-6 flex flex-col gap-4 border-t border-border pt-4">

@@ -13,6 +13,11 @@ const probeCookie = "portal-cookie-probe";
 export function GET(request: NextRequest) {
   const body = frameCookiesResponse.parse({ accepted: request.cookies.get(probeCookie)?.value === "1" });
   const response = NextResponse.json(body, { headers: { "cache-control": "no-store" } });
-  response.cookies.set(probeCookie, "1", { path: "/api/frame-cookies", maxAge: 300, httpOnly: true, ...cookiePolicy() });
+  response.cookies.set(probeCookie, "1", {
+    path: "/api/frame-cookies",
+    maxAge: 300,
+    httpOnly: true,
+    ...cookiePolicy(),
+  });
   return response;
 }

@@ -26,7 +26,8 @@ export function authenticateClient(
 ): ClientRecord {
   const basic = basicCredentials(request);
   const inBody = body.client_id !== undefined || body.client_secret !== undefined;
-  if (basic && inBody) throw apiErrors.invalidRequest("Send the client credentials either by HTTP Basic or in the body, not both.");
+  if (basic && inBody)
+    throw apiErrors.invalidRequest("Send the client credentials either by HTTP Basic or in the body, not both.");
   const id = basic?.id ?? body.client_id;
   const secret = basic?.secret ?? body.client_secret;
   if (typeof id !== "string" || typeof secret !== "string") throw apiErrors.invalidClient();

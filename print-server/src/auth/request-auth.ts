@@ -27,7 +27,11 @@ function bearerToken(request: FastifyRequest): string | null {
 
 /** Checks the token, its type and its scopes for one operation; throws the contract's 401/403. */
 export function tokenGuard(signer: TokenSigner, clients: ClientsRepository) {
-  return async (request: FastifyRequest, scopes: string[], tokenTypes: Array<"client" | "user">): Promise<RequestAuth> => {
+  return async (
+    request: FastifyRequest,
+    scopes: string[],
+    tokenTypes: Array<"client" | "user">,
+  ): Promise<RequestAuth> => {
     const token = bearerToken(request);
     if (token === null) throw apiErrors.missingToken();
     const claims = await signer.verify(token);
@@ -36,11 +40,18 @@ export function tokenGuard(signer: TokenSigner, clients: ClientsRepository) {
     const granted = claims.scope.split(" ").filter(Boolean);
     const auth: RequestAuth =
       claims.username !== undefined
-        ? { kind: "user", clientId: claims.client_id, userId: Number(claims.sub), username: claims.username, scopes: granted }
+        ? {
+            kind: "user",
+            clientId: claims.client_id,
+            userId: Number(claims.sub),
+            username: claims.username,
+            scopes: granted,
+          }
         : { kind: "client", clientId: claims.client_id, scopes: granted };
     if (auth.kind === "user" && !Number.isSafeInteger(auth.userId)) throw apiErrors.invalidToken();
     request.auth = auth;
-    request.logIds = auth.kind === "user" ? { clientId: auth.clientId, userId: auth.userId } : { clientId: auth.clientId };
+    request.logIds =
+      auth.kind === "user" ? { clientId: auth.clientId, userId: auth.userId } : { clientId: auth.clientId };
     if (tokenTypes.length > 0 && !tokenTypes.includes(auth.kind)) {
       throw apiErrors.invalidTokenType(tokenTypes.join(" or "));
     }

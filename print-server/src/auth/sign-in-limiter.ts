@@ -36,7 +36,10 @@ export function createSignInLimiter(limits: SignInLimits, clock: () => number = 
   return {
     /** Seconds to wait for the given address and (if known) user; 0 when allowed. */
     retryAfter(address: string, userKey: string | null): number {
-      return Math.max(wait(`addr:${address}`, limits.perAddress), userKey ? wait(`user:${userKey}`, limits.perUser) : 0);
+      return Math.max(
+        wait(`addr:${address}`, limits.perAddress),
+        userKey ? wait(`user:${userKey}`, limits.perUser) : 0,
+      );
     },
     recordFailure(address: string, userKey: string | null): void {
       for (const key of [`addr:${address}`, ...(userKey ? [`user:${userKey}`] : [])]) {

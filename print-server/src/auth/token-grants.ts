@@ -23,7 +23,13 @@ export function grantableScopes(requested: string, client: ClientRecord): string
   return scopes;
 }
 
-async function userTokens(s: Services, client: ClientRecord, user: UserRow, scopes: string[], refresh: string | null): Promise<TokenResponse> {
+async function userTokens(
+  s: Services,
+  client: ClientRecord,
+  user: UserRow,
+  scopes: string[],
+  refresh: string | null,
+): Promise<TokenResponse> {
   const scope = scopes.join(" ");
   const access_token = await s.signer.sign(
     { kind: "user", clientId: client.clientId, userId: user.id, username: user.username, fullname: user.fullname },
@@ -34,10 +40,20 @@ async function userTokens(s: Services, client: ClientRecord, user: UserRow, scop
   return refresh ? { ...base, refresh_token: refresh } : base;
 }
 
-export async function clientCredentialsGrant(s: Services, client: ClientRecord, requested: string): Promise<TokenResponse> {
+export async function clientCredentialsGrant(
+  s: Services,
+  client: ClientRecord,
+  requested: string,
+): Promise<TokenResponse> {
   // RFC 6749 4.4.3: no refresh token for a client acting for itself, so offline.access is not granted.
-  const scope = grantableScopes(requested, client).filter((x) => x !== OFFLINE).join(" ");
-  const access_token = await s.signer.sign({ kind: "client", clientId: client.clientId }, scope, s.config.tokenLifetime);
+  const scope = grantableScopes(requested, client)
+    .filter((x) => x !== OFFLINE)
+    .join(" ");
+  const access_token = await s.signer.sign(
+    { kind: "client", clientId: client.clientId },
+    scope,
+    s.config.tokenLifetime,
+  );
   return { access_token, token_type: "Bearer", expires_in: s.config.tokenLifetime, scope };
 }
 
@@ -69,7 +85,8 @@ export async function refreshTokenGrant(
   let scopes = chainScopes;
   if (requested !== undefined) {
     scopes = [...new Set(requested.split(" ").filter(Boolean))];
-    if (scopes.some((x) => !chainScopes.includes(x))) throw apiErrors.invalidScope("The scope exceeds what was granted at sign-in.");
+    if (scopes.some((x) => !chainScopes.includes(x)))
+      throw apiErrors.invalidScope("The scope exceeds what was granted at sign-in.");
   }
   return { response: await userTokens(s, client, user, scopes, outcome.token), userId: user.id };
 }

@@ -11,7 +11,10 @@ export type LoginInfo =
   | { type: 4; card: string; pin: string }
   | { type: 5; card: string; pwd: string };
 
-async function check(info: LoginInfo, users: UsersRepository): Promise<{ user: UserRow | undefined; userKey: string | null; ok: () => Promise<boolean> }> {
+async function check(
+  info: LoginInfo,
+  users: UsersRepository,
+): Promise<{ user: UserRow | undefined; userKey: string | null; ok: () => Promise<boolean> }> {
   switch (info.type) {
     case 1: {
       const user = users.byCard(info.card);
@@ -30,11 +33,19 @@ async function check(info: LoginInfo, users: UsersRepository): Promise<{ user: U
     case 4: {
       const user = users.byCard(info.card);
       const pinUser = users.byPin(info.pin);
-      return { user, userKey: user ? `id:${user.id}` : null, ok: async () => user !== undefined && pinUser?.id === user.id };
+      return {
+        user,
+        userKey: user ? `id:${user.id}` : null,
+        ok: async () => user !== undefined && pinUser?.id === user.id,
+      };
     }
     case 5: {
       const user = users.byCard(info.card);
-      return { user, userKey: user ? `id:${user.id}` : null, ok: () => verifyPassword(info.pwd, user?.password_hash ?? null) };
+      return {
+        user,
+        userKey: user ? `id:${user.id}` : null,
+        ok: () => verifyPassword(info.pwd, user?.password_hash ?? null),
+      };
     }
   }
 }
@@ -43,7 +54,12 @@ async function check(info: LoginInfo, users: UsersRepository): Promise<{ user: U
  * Signs a user in, within the failed-attempt limits of the source address and
  * the user. Wrong data of any kind is the same invalid_grant.
  */
-export async function signInUser(info: LoginInfo, address: string, users: UsersRepository, limiter: SignInLimiter): Promise<UserRow> {
+export async function signInUser(
+  info: LoginInfo,
+  address: string,
+  users: UsersRepository,
+  limiter: SignInLimiter,
+): Promise<UserRow> {
   const { user, userKey, ok } = await check(info, users);
   const wait = limiter.retryAfter(address, userKey);
   if (wait > 0) throw apiErrors.tooManyRequests(wait);

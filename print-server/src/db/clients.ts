@@ -2,7 +2,16 @@ import { z } from "zod";
 import { randomToken, sha256 } from "../secrets.js";
 import type { Db } from "./open-database.js";
 
-export const KNOWN_SCOPES = ["users", "reports", "credit", "printers", "jobs", "scan", "statistics", "offline.access"] as const;
+export const KNOWN_SCOPES = [
+  "users",
+  "reports",
+  "credit",
+  "printers",
+  "jobs",
+  "scan",
+  "statistics",
+  "offline.access",
+] as const;
 
 export interface ClientRecord {
   clientId: string;
@@ -50,8 +59,13 @@ export function clientsRepository(db: Db) {
       const clientId = `pc_${randomToken(12)}`;
       const clientSecret = randomToken(32);
       insert.run(
-        clientId, sha256(clientSecret), input.title, input.scopes.join(" "), JSON.stringify(input.redirectUris),
-        input.forwardsUserAddress ? 1 : 0, Math.floor(Date.now() / 1000),
+        clientId,
+        sha256(clientSecret),
+        input.title,
+        input.scopes.join(" "),
+        JSON.stringify(input.redirectUris),
+        input.forwardsUserAddress ? 1 : 0,
+        Math.floor(Date.now() / 1000),
       );
       return { clientId, clientSecret };
     },

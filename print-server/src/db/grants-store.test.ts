@@ -10,7 +10,9 @@ beforeEach(() => {
   vi.setSystemTime(new Date("2026-11-21T10:00:00Z"));
   ({ db } = openDatabase(":memory:"));
   db.prepare("INSERT INTO users (id, username, fullname, created_at) VALUES (1, 'alice', 'Alice', 0)").run();
-  db.prepare("INSERT INTO clients (id, secret_hash, title, scopes, created_at) VALUES ('c1', 'x', 'One', 'users', 0), ('c2', 'x', 'Two', 'users', 0)").run();
+  db.prepare(
+    "INSERT INTO clients (id, secret_hash, title, scopes, created_at) VALUES ('c1', 'x', 'One', 'users', 0), ('c2', 'x', 'Two', 'users', 0)",
+  ).run();
   store = grantsStore(db, 3600);
 });
 

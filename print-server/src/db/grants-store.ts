@@ -67,7 +67,12 @@ export function grantsStore(db: Db, refreshLifetime: number) {
       }
       if (row.expires_at <= now()) return { ok: false, reason: "expired" };
       retire.run(now(), row.token_hash);
-      return { ok: true, userId: row.user_id, scope: row.scope, token: issue(row.chain_id, clientId, row.user_id, row.scope) };
+      return {
+        ok: true,
+        userId: row.user_id,
+        scope: row.scope,
+        token: issue(row.chain_id, clientId, row.user_id, row.scope),
+      };
     }),
 
     revokeAllOfUser: (userId: number) => revokeUser.run(now(), userId).changes,

@@ -20,16 +20,41 @@ interface DemoUser {
 
 export const DEMO_USERS: readonly DemoUser[] = [
   {
-    username: "alice", fullname: "Alice Liddell", password: "wonderland", pin: "112358", card: "04A1B2C3",
-    aliases: ["a.liddell", "alice.l"], creditCents: 2550, code: "E1001", phone: "+44 20 7946 0001", activity: 0.6, quotaPages: 500,
+    username: "alice",
+    fullname: "Alice Liddell",
+    password: "wonderland",
+    pin: "112358",
+    card: "04A1B2C3",
+    aliases: ["a.liddell", "alice.l"],
+    creditCents: 2550,
+    code: "E1001",
+    phone: "+44 20 7946 0001",
+    activity: 0.6,
+    quotaPages: 500,
   },
   {
-    username: "bob", fullname: "Bob Builder", password: "canwefixit", pin: "314159", card: "04D5E6F7",
-    aliases: [], creditCents: 320, code: "E1002", phone: null, activity: 0.35,
+    username: "bob",
+    fullname: "Bob Builder",
+    password: "canwefixit",
+    pin: "314159",
+    card: "04D5E6F7",
+    aliases: [],
+    creditCents: 320,
+    code: "E1002",
+    phone: null,
+    activity: 0.35,
   },
   {
-    username: "carol", fullname: "Carol Danvers", password: "higherfurther", pin: null, card: null,
-    aliases: [], creditCents: 0, code: "E1003", phone: null, activity: 0.2,
+    username: "carol",
+    fullname: "Carol Danvers",
+    password: "higherfurther",
+    pin: null,
+    card: null,
+    aliases: [],
+    creditCents: 0,
+    code: "E1003",
+    phone: null,
+    activity: 0.2,
   },
 ];
 
@@ -42,8 +67,16 @@ export const DEMO_PRINTERS = [
 ] as const;
 
 const DOCUMENTS = [
-  "Quarterly report.pdf", "Meeting notes.docx", "Boarding pass.pdf", "Invoice 2231.pdf", "Slides - kickoff.pptx",
-  "Timesheet.xlsx", "Contract draft v3.docx", "Floor plan.pdf", "Expense claim.pdf", "Recipe.html",
+  "Quarterly report.pdf",
+  "Meeting notes.docx",
+  "Boarding pass.pdf",
+  "Invoice 2231.pdf",
+  "Slides - kickoff.pptx",
+  "Timesheet.xlsx",
+  "Contract draft v3.docx",
+  "Floor plan.pdf",
+  "Expense claim.pdf",
+  "Recipe.html",
 ];
 const PROJECTS = [null, null, null, "Apollo", "Website relaunch", "Audit 2026"];
 
@@ -106,13 +139,21 @@ export async function seedDemo(db: Db, lookupKey: Buffer, now = Math.floor(Date.
     DEMO_USERS.forEach((u, i) => {
       const userId = Number(
         insertUser.run(
-          u.username, u.fullname, `${u.username}@example.com`, u.code, u.phone, hashes[i],
-          u.pin ? lookupHash(lookupKey, normalizePin(u.pin)) : null, start,
+          u.username,
+          u.fullname,
+          `${u.username}@example.com`,
+          u.code,
+          u.phone,
+          hashes[i],
+          u.pin ? lookupHash(lookupKey, normalizePin(u.pin)) : null,
+          start,
         ).lastInsertRowid,
       );
       u.aliases.forEach((a) => insertAlias.run(userId, a));
       if (u.card) insertCard.run(userId, lookupHash(lookupKey, normalizeCard(u.card)));
-      const creditId = Number(insertAccount.run(userId, "credit", "Personal credit", "credit", null, null).lastInsertRowid);
+      const creditId = Number(
+        insertAccount.run(userId, "credit", "Personal credit", "credit", null, null).lastInsertRowid,
+      );
       if (u.quotaPages) insertAccount.run(userId, "quota-monthly", "Monthly quota", "quota", u.quotaPages, "month");
 
       const charges: Array<{ at: number; cents: number; jobId: number }> = [];
@@ -121,14 +162,27 @@ export async function seedDemo(db: Db, lookupKey: Buffer, now = Math.floor(Date.
         const printer = DEMO_PRINTERS[printerIndex]!;
         const jobs = Array.from({ length: rnd.int(1, 4) }, () => draftJob(rnd, printer));
         const endedAt = Math.min(startedAt + 30 * jobs.length + rnd.int(20, 200), now);
-        const sessionId = Number(insertSession.run(userId, printerIds[printerIndex], startedAt, endedAt).lastInsertRowid);
+        const sessionId = Number(
+          insertSession.run(userId, printerIds[printerIndex], startedAt, endedAt).lastInsertRowid,
+        );
         jobs.forEach((job, n) => {
           const printedAt = Math.min(startedAt + 20 + 30 * n, endedAt);
           const submittedAt = printedAt - rnd.int(60, 3 * 3600);
           const jobId = Number(
             insertJob.run(
-              userId, job.name, submittedAt, printedAt, printerIds[printerIndex], sessionId, creditId,
-              job.pages, job.copies, job.colour, job.duplex, job.costCents, job.project,
+              userId,
+              job.name,
+              submittedAt,
+              printedAt,
+              printerIds[printerIndex],
+              sessionId,
+              creditId,
+              job.pages,
+              job.copies,
+              job.colour,
+              job.duplex,
+              job.costCents,
+              job.project,
             ).lastInsertRowid,
           );
           charges.push({ at: printedAt, cents: job.costCents, jobId });
@@ -150,8 +204,16 @@ export async function seedDemo(db: Db, lookupKey: Buffer, now = Math.floor(Date.
       const recharge = 1000;
       const opening = u.creditCents + spent - recharge;
       const withRecharge = opening >= 0;
-      insertLedger.run(creditId, start, withRecharge ? opening : opening + recharge, "opening", null, "Opening balance");
-      if (withRecharge) insertLedger.run(creditId, start + 91 * DAY, recharge, "recharge", null, "Top-up at the front desk");
+      insertLedger.run(
+        creditId,
+        start,
+        withRecharge ? opening : opening + recharge,
+        "opening",
+        null,
+        "Opening balance",
+      );
+      if (withRecharge)
+        insertLedger.run(creditId, start + 91 * DAY, recharge, "recharge", null, "Top-up at the front desk");
       charges.forEach((c) => insertLedger.run(creditId, c.at, -c.cents, "charge", c.jobId, null));
     });
   })();

@@ -18,11 +18,18 @@ export const SCALE = {
  * sign in by PIN (user number + 1000000) only; the administrator "manager"
  * (password "printmanager") sees the organisation's reports.
  */
-export async function seedScale(db: Db, lookupKey: Buffer, users: number, now = Math.floor(Date.now() / 1000)): Promise<boolean> {
+export async function seedScale(
+  db: Db,
+  lookupKey: Buffer,
+  users: number,
+  now = Math.floor(Date.now() / 1000),
+): Promise<boolean> {
   const existing = readSetting(db, "scale");
   if (existing === users) return false;
   if (existing !== undefined) {
-    throw new Error(`This data folder already holds scale ${String(existing)}; use another PRINT_SERVER_DATA for scale ${users}.`);
+    throw new Error(
+      `This data folder already holds scale ${String(existing)}; use another PRINT_SERVER_DATA for scale ${users}.`,
+    );
   }
   const managerHash = await hashPassword(SCALE.managerPassword);
   const rnd = seededRandom(users);
@@ -46,7 +53,9 @@ export async function seedScale(db: Db, lookupKey: Buffer, users: number, now = 
     const insertUser = db.prepare(
       "INSERT INTO users (username, fullname, email, code, lang, pin_hash, created_at) VALUES (?, ?, ?, ?, 'en', ?, ?)",
     );
-    const insertAccount = db.prepare("INSERT INTO accounts (user_id, reference, name, type) VALUES (?, 'credit', 'Personal credit', 'credit')");
+    const insertAccount = db.prepare(
+      "INSERT INTO accounts (user_id, reference, name, type) VALUES (?, 'credit', 'Personal credit', 'credit')",
+    );
     const insertLedger = db.prepare(
       "INSERT INTO credit_ledger (account_id, at, amount_cents, kind, note) VALUES (?, ?, ?, 'opening', 'Opening balance')",
     );
@@ -63,8 +72,12 @@ export async function seedScale(db: Db, lookupKey: Buffer, users: number, now = 
       const number = String(n).padStart(6, "0");
       const userId = Number(
         insertUser.run(
-          `user${number}`, `User ${number}`, `user${number}@example.com`, `S${number}`,
-          lookupHash(lookupKey, String(1_000_000 + n)), now,
+          `user${number}`,
+          `User ${number}`,
+          `user${number}@example.com`,
+          `S${number}`,
+          lookupHash(lookupKey, String(1_000_000 + n)),
+          now,
         ).lastInsertRowid,
       );
       const accountId = Number(insertAccount.run(userId).lastInsertRowid);
@@ -78,8 +91,18 @@ export async function seedScale(db: Db, lookupKey: Buffer, users: number, now = 
           const job = draftJob(rnd, printer, 20);
           const printedAt = monthStart + rnd.int(0, span - 1);
           insertJob.run(
-            userId, job.name, printedAt - 120, printedAt, printer.id, accountId,
-            job.pages, job.copies, job.colour, job.duplex, job.costCents, job.project,
+            userId,
+            job.name,
+            printedAt - 120,
+            printedAt,
+            printer.id,
+            accountId,
+            job.pages,
+            job.copies,
+            job.colour,
+            job.duplex,
+            job.costCents,
+            job.project,
           );
         }
       }

@@ -28,10 +28,9 @@ export function readServerSettings(db: Db): ServerSettings {
 }
 
 export function writeSetting(db: Db, key: string, value: unknown): void {
-  db.prepare("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(
-    key,
-    JSON.stringify(value),
-  );
+  db.prepare(
+    "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+  ).run(key, JSON.stringify(value));
 }
 
 export function readSetting(db: Db, key: string): unknown {

@@ -35,14 +35,18 @@ export function usersRepository(db: Db, lookupKey: Buffer) {
      UNION SELECT ${USER_COLUMNS} FROM users u JOIN user_aliases a ON a.user_id = u.id WHERE a.alias = @name LIMIT 1`,
   );
   const byPin = db.prepare(`SELECT ${USER_COLUMNS} FROM users u WHERE u.pin_hash = ?`);
-  const byCard = db.prepare(`SELECT ${USER_COLUMNS} FROM users u JOIN user_cards c ON c.user_id = u.id WHERE c.card_hash = ?`);
+  const byCard = db.prepare(
+    `SELECT ${USER_COLUMNS} FROM users u JOIN user_cards c ON c.user_id = u.id WHERE c.card_hash = ?`,
+  );
   const aliases = db.prepare("SELECT alias FROM user_aliases WHERE user_id = ? ORDER BY rowid").pluck();
   const accounts = db.prepare("SELECT * FROM accounts WHERE user_id = ? ORDER BY id");
   const account = db.prepare("SELECT * FROM accounts WHERE user_id = ? AND reference = ?");
   const creditSum = db.prepare("SELECT coalesce(sum(amount_cents), 0) FROM credit_ledger WHERE account_id = ?").pluck();
-  const pagesSince = db.prepare(
-    "SELECT coalesce(sum(pages * copies), 0) FROM print_jobs WHERE user_id = ? AND state = 'printed' AND printed_at >= ?",
-  ).pluck();
+  const pagesSince = db
+    .prepare(
+      "SELECT coalesce(sum(pages * copies), 0) FROM print_jobs WHERE user_id = ? AND state = 'printed' AND printed_at >= ?",
+    )
+    .pluck();
 
   return {
     byId: (id: number) => byId.get(id) as UserRow | undefined,
@@ -75,8 +79,7 @@ export function usersRepository(db: Db, lookupKey: Buffer) {
       }
       if (where.length === 0) return undefined;
       return db.prepare(`SELECT ${USER_COLUMNS} FROM users u WHERE ${where.join(" AND ")} LIMIT 1`).get(...params) as
-        | UserRow
-        | undefined;
+        UserRow | undefined;
     },
 
     /** Credit: currency units. Quota: pages left in the current period. */

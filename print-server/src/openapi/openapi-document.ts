@@ -22,7 +22,10 @@ const operationSchema = z.object({
   requestBody: z.object({ required: z.boolean().optional(), content: z.record(z.string(), mediaSchema) }).optional(),
   responses: z.record(
     z.string(),
-    z.object({ content: z.record(z.string(), mediaSchema).optional(), headers: z.record(z.string(), z.unknown()).optional() }),
+    z.object({
+      content: z.record(z.string(), mediaSchema).optional(),
+      headers: z.record(z.string(), z.unknown()).optional(),
+    }),
   ),
   security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
   "x-token-types": z.array(z.enum(["client", "user"])).optional(),
@@ -105,7 +108,9 @@ function loadOperations(): Map<string, Operation> {
       const op = operationSchema.parse(item[method]);
       const params = op.parameters ?? [];
       const bodyByType = Object.fromEntries(
-        Object.entries(op.requestBody?.content ?? {}).flatMap(([type, media]) => (media.schema ? [[type, media.schema]] : [])),
+        Object.entries(op.requestBody?.content ?? {}).flatMap(([type, media]) =>
+          media.schema ? [[type, media.schema]] : [],
+        ),
       );
       const security = op.security ?? doc.security ?? [];
       operations.set(op.operationId, {

@@ -3,11 +3,16 @@ import addFormatsModule from "ajv-formats";
 import type { JsonSchema } from "./openapi-document.js";
 
 // ajv-formats is CommonJS; under ESM its function sits on .default.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
+const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
 
 function newAjv(coerce: boolean): Ajv2020 {
   // OpenAPI adds keywords JSON Schema does not know (discriminator, x-…): allow them.
-  const ajv = new Ajv2020({ strictSchema: false, allErrors: false, coerceTypes: coerce ? "array" : false, useDefaults: true });
+  const ajv = new Ajv2020({
+    strictSchema: false,
+    allErrors: false,
+    coerceTypes: coerce ? "array" : false,
+    useDefaults: true,
+  });
   addFormats(ajv);
   return ajv;
 }
@@ -28,6 +33,7 @@ export function describeErrors(errors: ErrorObject[] | null | undefined, part: s
   const where = `${part}${first.instancePath}`;
   if (first.keyword === "required") return `${where} must have property ${String(first.params.missingProperty)}.`;
   if (first.keyword === "oneOf") return `${where} does not match any of its allowed forms.`;
-  if (first.keyword === "additionalProperties") return `${where} must not have property ${String(first.params.additionalProperty)}.`;
+  if (first.keyword === "additionalProperties")
+    return `${where} must not have property ${String(first.params.additionalProperty)}.`;
   return `${where} ${first.message ?? "is not valid"}.`;
 }

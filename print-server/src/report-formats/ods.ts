@@ -55,7 +55,10 @@ function cellXml(column: ReportColumn, value: CellValue, currency: string | unde
     if (column.type !== "money") {
       return `<table:table-cell office:value-type="float" office:value="${value}"><text:p>${shown}</text:p></table:table-cell>`;
     }
-    const type = currency === undefined ? 'office:value-type="float"' : `office:value-type="currency" office:currency="${currency}"`;
+    const type =
+      currency === undefined
+        ? 'office:value-type="float"'
+        : `office:value-type="currency" office:currency="${currency}"`;
     const label = currency === undefined ? shown : `${shown} ${currency}`;
     return `<table:table-cell table:style-name="ce_money" ${type} office:value="${value}"><text:p>${label}</text:p></table:table-cell>`;
   }

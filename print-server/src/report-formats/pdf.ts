@@ -31,7 +31,13 @@ const HEADER_BASELINE = 11.5;
 // backpressure, so past this many queued bytes the writer waits for the file.
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-const COLUMN_WEIGHTS: Record<ReportColumnType, number> = { text: 3, integer: 1.1, money: 1.5, date: 1.4, datetime: 2.2 };
+const COLUMN_WEIGHTS: Record<ReportColumnType, number> = {
+  text: 3,
+  integer: 1.1,
+  money: 1.5,
+  date: 1.4,
+  datetime: 2.2,
+};
 
 interface LaidOutColumn {
   column: ReportColumn;
@@ -235,7 +241,13 @@ export async function writePdf(table: ReportTable, out: OutputFile): Promise<voi
     const values = readRow(table.columns, row);
     if (y + ROW_HEIGHT > bottom) await startPage();
     columns.forEach((cell, i) =>
-      drawCell(doc, cell.column.type === "text" ? body : figures, cell, cellText(cell.column, values[i] ?? null), y + ROW_BASELINE),
+      drawCell(
+        doc,
+        cell.column.type === "text" ? body : figures,
+        cell,
+        cellText(cell.column, values[i] ?? null),
+        y + ROW_BASELINE,
+      ),
     );
     y += ROW_HEIGHT;
     rowCount += 1;

@@ -23,7 +23,12 @@ export function sheetName(title: string, sheetNumber: number): string {
       .replace(/[[\]:*?/\\\p{Cc}]/gu, " ")
       .replace(/\s+/g, " ")
       .replace(/^[\s']+|[\s']+$/g, "") || "Report";
-  return Array.from(base).slice(0, 31 - suffix.length).join("").trimEnd() + suffix;
+  return (
+    Array.from(base)
+      .slice(0, 31 - suffix.length)
+      .join("")
+      .trimEnd() + suffix
+  );
 }
 
 export function truncateCellText(value: string): string {

@@ -15,8 +15,7 @@ const column = z.object({
 });
 
 const rows = z.custom<Iterable<ReportRow> | AsyncIterable<ReportRow>>(
-  (value) =>
-    typeof value === "object" && value !== null && (Symbol.iterator in value || Symbol.asyncIterator in value),
+  (value) => typeof value === "object" && value !== null && (Symbol.iterator in value || Symbol.asyncIterator in value),
   "rows must be an iterable or async iterable",
 );
 

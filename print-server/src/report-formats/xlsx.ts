@@ -53,10 +53,7 @@ function sheetHead(columns: readonly ReportColumn[], letters: readonly string[])
     .map((column, i) => `<col min="${i + 1}" max="${i + 1}" width="${COLUMN_WIDTHS[column.type]}" customWidth="1"/>`)
     .join("");
   const header = columns
-    .map(
-      (column, i) =>
-        `<c r="${letters[i]}1" t="inlineStr" s="${STYLE.header}">${inlineString(column.title)}</c>`,
-    )
+    .map((column, i) => `<c r="${letters[i]}1" t="inlineStr" s="${STYLE.header}">${inlineString(column.title)}</c>`)
     .join("");
   return (
     `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
@@ -105,8 +102,7 @@ function workbookXml(title: string, sheetRows: readonly number[], lastLetter: st
 function workbookRelsXml(sheetCount: number): string {
   const sheets = Array.from(
     { length: sheetCount },
-    (_, i) =>
-      `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+    (_, i) => `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
   ).join("");
   return `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">${sheets}<Relationship Id="rId${sheetCount + 1}" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`;
 }

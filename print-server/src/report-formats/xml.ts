@@ -14,7 +14,9 @@ export async function writeXml(table: ReportTable, out: OutputFile): Promise<voi
   const { columns } = table;
   const subtitle = table.subtitle === undefined ? "" : ` subtitle="${attr(table.subtitle)}"`;
   const currency = table.currency === undefined ? "" : ` currency="${attr(table.currency)}"`;
-  await sink.write(`<?xml version="1.0" encoding="UTF-8"?>\n<report title="${attr(table.title)}"${subtitle}${currency}>\n`);
+  await sink.write(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<report title="${attr(table.title)}"${subtitle}${currency}>\n`,
+  );
   await sink.write("  <columns>\n");
   for (const column of columns) {
     await sink.write(`    <column key="${attr(column.key)}" type="${column.type}">${text(column.title)}</column>\n`);

@@ -41,7 +41,12 @@ const PRINTED = "j.state = 'printed' AND j.printed_at >= @from AND j.printed_at 
 type Raw = Record<string, string | number | null> & { costCents?: number };
 
 /** Streams a query row by row (better-sqlite3 iterate) and maps each row for the writers. */
-function* stream(db: Db, sql: string, params: Record<string, unknown>, map: (row: Raw) => ReportRow): Iterable<ReportRow> {
+function* stream(
+  db: Db,
+  sql: string,
+  params: Record<string, unknown>,
+  map: (row: Raw) => ReportRow,
+): Iterable<ReportRow> {
   for (const row of db.prepare(sql).iterate(params) as Iterable<Raw>) yield map(row);
 }
 
@@ -135,7 +140,12 @@ export const REPORTS: readonly ReportDefinition[] = [
     id: 5,
     name: "Usage by user",
     audience: "organisation",
-    columns: [col("username", "User name", "text"), col("fullname", "Full name", "text"), col("email", "Email", "text"), ...USAGE_COLUMNS],
+    columns: [
+      col("username", "User name", "text"),
+      col("fullname", "Full name", "text"),
+      col("email", "Email", "text"),
+      ...USAGE_COLUMNS,
+    ],
     rows: (db, scope) =>
       stream(
         db,
@@ -150,7 +160,12 @@ export const REPORTS: readonly ReportDefinition[] = [
     id: 6,
     name: "Usage by printer",
     audience: "organisation",
-    columns: [col("printer", "Printer", "text"), col("location", "Location", "text"), col("model", "Model", "text"), ...USAGE_COLUMNS],
+    columns: [
+      col("printer", "Printer", "text"),
+      col("location", "Location", "text"),
+      col("model", "Model", "text"),
+      ...USAGE_COLUMNS,
+    ],
     rows: (db, scope) =>
       stream(
         db,
@@ -184,5 +199,8 @@ export function visibleReports(seesOrganisation: boolean, seesOwn: boolean): Rep
 
 /** The period every report covers: the last twelve calendar months up to now (UTC). */
 export function reportPeriod(now = new Date()): { from: number; to: number } {
-  return { from: Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1) / 1000, to: Math.floor(now.getTime() / 1000) + 1 };
+  return {
+    from: Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1) / 1000,
+    to: Math.floor(now.getTime() / 1000) + 1,
+  };
 }

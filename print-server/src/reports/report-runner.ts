@@ -32,7 +32,11 @@ const CONCURRENCY = 2;
 /** Unfinished executions one owner may have; more would let one caller queue work (and files) without bound. */
 export const MAX_UNFINISHED_PER_OWNER = 10;
 
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 /**
@@ -47,10 +51,14 @@ export function createReportRunner(db: Db, paths: DataPaths, config: ServerConfi
      VALUES (?, ?, ?, ?, 'running', ?)`,
   );
   const byId = db.prepare("SELECT * FROM report_executions WHERE id = ?");
-  const unfinishedOfUser = db.prepare("SELECT count(*) FROM report_executions WHERE state = 'running' AND owner_user_id = ?").pluck();
-  const unfinishedOfClient = db.prepare(
-    "SELECT count(*) FROM report_executions WHERE state = 'running' AND owner_user_id IS NULL AND owner_client_id = ?",
-  ).pluck();
+  const unfinishedOfUser = db
+    .prepare("SELECT count(*) FROM report_executions WHERE state = 'running' AND owner_user_id = ?")
+    .pluck();
+  const unfinishedOfClient = db
+    .prepare(
+      "SELECT count(*) FROM report_executions WHERE state = 'running' AND owner_user_id IS NULL AND owner_client_id = ?",
+    )
+    .pluck();
   const finish = db.prepare(
     "UPDATE report_executions SET state = 'done', finished_at = ?, file_name = ?, download_name = ? WHERE id = ? AND state = 'running'",
   );
@@ -71,12 +79,20 @@ export function createReportRunner(db: Db, paths: DataPaths, config: ServerConfi
     while (!stopping && active.size < CONCURRENCY && queue.length > 0) queue.shift()?.();
   }
 
-  async function execute(id: number, report: ReportDefinition, format: ReportFormat, owner: ExecutionOwner, signal: AbortSignal) {
+  async function execute(
+    id: number,
+    report: ReportDefinition,
+    format: ReportFormat,
+    owner: ExecutionOwner,
+    signal: AbortSignal,
+  ) {
     if (config.reportDelayMs > 0) await sleep(config.reportDelayMs, undefined, { signal });
     if (config.failingReports.has(report.id)) throw new Error("configured to fail by PRINT_SERVER_FAIL_REPORTS");
-    const user = owner.userId === null ? undefined : (db.prepare("SELECT id, fullname FROM users WHERE id = ?").get(owner.userId) as
-      | { id: number; fullname: string }
-      | undefined);
+    const user =
+      owner.userId === null
+        ? undefined
+        : (db.prepare("SELECT id, fullname FROM users WHERE id = ?").get(owner.userId) as
+            { id: number; fullname: string } | undefined);
     if (report.audience === "user" && !user) throw new Error("the user no longer exists");
     const period = reportPeriod();
     const fileName = `execution-${id}.${REPORT_FILE_EXTENSIONS[format]}`;
@@ -100,7 +116,12 @@ export function createReportRunner(db: Db, paths: DataPaths, config: ServerConfi
       throw err;
     }
     renameSync(partial, path.join(paths.reportsDir, fileName));
-    finish.run(nowSeconds(), fileName, `${slug(report.name)}-${isoDay(nowSeconds())}.${REPORT_FILE_EXTENSIONS[format]}`, id);
+    finish.run(
+      nowSeconds(),
+      fileName,
+      `${slug(report.name)}-${isoDay(nowSeconds())}.${REPORT_FILE_EXTENSIONS[format]}`,
+      id,
+    );
   }
 
   function schedule(id: number, report: ReportDefinition, format: ReportFormat, owner: ExecutionOwner): void {
@@ -108,7 +129,9 @@ export function createReportRunner(db: Db, paths: DataPaths, config: ServerConfi
       const controller = new AbortController();
       const started = Date.now();
       const done = execute(id, report, format, owner, controller.signal)
-        .then(() => log.info({ executionId: id, reportId: report.id, format, durationMs: Date.now() - started }, "report done"))
+        .then(() =>
+          log.info({ executionId: id, reportId: report.id, format, durationMs: Date.now() - started }, "report done"),
+        )
         .catch((err: unknown) => {
           const reason = err instanceof Error ? err.message : String(err);
           if (db.open) fail.run(nowSeconds(), reason, id);
@@ -134,7 +157,9 @@ export function createReportRunner(db: Db, paths: DataPaths, config: ServerConfi
 
   // An execution that was running when the server stopped cannot be trusted: it ends as failed.
   const interrupted = db
-    .prepare("UPDATE report_executions SET state = 'failed', finished_at = ?, failure = 'server restarted' WHERE state = 'running'")
+    .prepare(
+      "UPDATE report_executions SET state = 'failed', finished_at = ?, failure = 'server restarted' WHERE state = 'running'",
+    )
     .run(nowSeconds()).changes;
   if (interrupted > 0) log.info({ count: interrupted }, "executions interrupted by a restart marked failed");
   for (const file of readdirSync(paths.reportsDir)) {
@@ -159,9 +184,10 @@ export function createReportRunner(db: Db, paths: DataPaths, config: ServerConfi
     find(id: number, owner: ExecutionOwner): (ExecutionRow & { filePath: string | null }) | undefined {
       const row = byId.get(id) as ExecutionRow | undefined;
       if (!row) return undefined;
-      const mine = owner.userId === null
-        ? row.owner_user_id === null && row.owner_client_id === owner.clientId
-        : row.owner_user_id === owner.userId;
+      const mine =
+        owner.userId === null
+          ? row.owner_user_id === null && row.owner_client_id === owner.clientId
+          : row.owner_user_id === owner.userId;
       if (!mine) return undefined;
       // A file past its retention is gone even if the purge timer has not run yet.
       if (row.state === "done" && (row.finished_at ?? 0) <= nowSeconds() - config.reportRetention) purge();

@@ -23,7 +23,13 @@ async function write(job: ReportWorkerJob): Promise<void> {
   try {
     await writeReport(
       job.format,
-      { title: job.title, subtitle: job.subtitle, currency: job.currency, columns: report.columns, rows: report.rows(db, job.scope) },
+      {
+        title: job.title,
+        subtitle: job.subtitle,
+        currency: job.currency,
+        columns: report.columns,
+        rows: report.rows(db, job.scope),
+      },
       job.filePath,
     );
   } finally {
@@ -36,6 +42,10 @@ async function write(job: ReportWorkerJob): Promise<void> {
 parentPort?.on("message", (job: ReportWorkerJob) => {
   write(job).then(
     () => parentPort?.postMessage({ ok: true } satisfies ReportWorkerResult),
-    (err: unknown) => parentPort?.postMessage({ ok: false, message: err instanceof Error ? err.message : String(err) } satisfies ReportWorkerResult),
+    (err: unknown) =>
+      parentPort?.postMessage({
+        ok: false,
+        message: err instanceof Error ? err.message : String(err),
+      } satisfies ReportWorkerResult),
   );
 });

@@ -30,7 +30,10 @@ export function reportRoutes(app: FastifyInstance, s: Services): void {
     if (!report) throw apiErrors.notFound("The report");
     const owner = ownerOf(auth);
     if (s.reports.unfinished(owner) >= MAX_UNFINISHED_PER_OWNER) {
-      throw apiErrors.tooManyRequests(10, `At most ${MAX_UNFINISHED_PER_OWNER} reports may run at once. Wait for one to finish.`);
+      throw apiErrors.tooManyRequests(
+        10,
+        `At most ${MAX_UNFINISHED_PER_OWNER} reports may run at once. Wait for one to finish.`,
+      );
     }
     return { executionId: s.reports.start(report, format, owner) };
   });
@@ -54,7 +57,10 @@ export function reportRoutes(app: FastifyInstance, s: Services): void {
     return reply
       .type(REPORT_CONTENT_TYPES[execution.format])
       .header("Content-Length", String(size))
-      .header("Content-Disposition", `attachment; filename="${execution.download_name ?? `report.${execution.format}`}"`)
+      .header(
+        "Content-Disposition",
+        `attachment; filename="${execution.download_name ?? `report.${execution.format}`}"`,
+      )
       .send(createReadStream(execution.filePath));
   });
 }

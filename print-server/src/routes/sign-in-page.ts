@@ -18,7 +18,10 @@ function html(reply: FastifyReply, status: number, body: string) {
     .header("Cache-Control", "no-store")
     .header("Referrer-Policy", "no-referrer")
     .header("X-Content-Type-Options", "nosniff")
-    .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'")
+    .header(
+      "Content-Security-Policy",
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+    )
     .send(body);
 }
 
@@ -41,14 +44,16 @@ export function signInPageRoutes(app: FastifyInstance, s: Services): void {
   function checkedClient(input: SignInRequest): ClientRecord | string {
     const client = s.clients.get(input.client_id);
     if (!client) return "This application is not registered with the print server.";
-    if (!client.redirectUris.includes(input.redirect_uri)) return "The return address of this application is not registered.";
+    if (!client.redirectUris.includes(input.redirect_uri))
+      return "The return address of this application is not registered.";
     return client;
   }
 
   app.get(show.routePath, async (request, reply) => {
     const { lang } = request.params as { lang: string };
     const query = { ...(request.query as Record<string, unknown>) };
-    if (!LANG.test(lang) || !validateQuery(query)) return html(reply, 400, errorPage("en", "The sign-in link is not complete or not valid."));
+    if (!LANG.test(lang) || !validateQuery(query))
+      return html(reply, 400, errorPage("en", "The sign-in link is not complete or not valid."));
     const input = query as unknown as SignInRequest;
     const client = checkedClient(input);
     if (typeof client === "string") return html(reply, 400, errorPage(lang, client));
@@ -63,8 +68,14 @@ export function signInPageRoutes(app: FastifyInstance, s: Services): void {
   app.post(show.routePath, async (request, reply) => {
     const { lang } = request.params as { lang: string };
     const form = { ...(request.body as Record<string, unknown> | null) };
-    if (!LANG.test(lang) || !validateForm(form)) return html(reply, 400, errorPage("en", "The sign-in form was not complete."));
-    const input = form as unknown as SignInRequest & { method: "pin" | "password"; pin?: string; username?: string; password?: string };
+    if (!LANG.test(lang) || !validateForm(form))
+      return html(reply, 400, errorPage("en", "The sign-in form was not complete."));
+    const input = form as unknown as SignInRequest & {
+      method: "pin" | "password";
+      pin?: string;
+      username?: string;
+      password?: string;
+    };
     const client = checkedClient(input);
     if (typeof client === "string") return html(reply, 400, errorPage(lang, client));
     request.logIds = { clientId: client.clientId };
@@ -76,8 +87,12 @@ export function signInPageRoutes(app: FastifyInstance, s: Services): void {
     }
     const info: LoginInfo | null =
       input.method === "pin"
-        ? input.pin ? { type: 2, pin: input.pin } : null
-        : input.username && input.password ? { type: 3, user: input.username, pwd: input.password } : null;
+        ? input.pin
+          ? { type: 2, pin: input.pin }
+          : null
+        : input.username && input.password
+          ? { type: 3, user: input.username, pwd: input.password }
+          : null;
     if (!info) return html(reply, 400, signInPage(lang, client.title, input, "Fill in every field."));
     try {
       // The browser talks to this page directly, so its own address is the source.
@@ -89,9 +104,17 @@ export function signInPageRoutes(app: FastifyInstance, s: Services): void {
       if (!(err instanceof ApiError)) throw err;
       if (err.status === 429) {
         reply.header("Retry-After", err.headers["Retry-After"] ?? "900");
-        return html(reply, 429, signInPage(lang, client.title, input, "Too many failed sign-ins. Wait a few minutes, then try again."));
+        return html(
+          reply,
+          429,
+          signInPage(lang, client.title, input, "Too many failed sign-ins. Wait a few minutes, then try again."),
+        );
       }
-      return html(reply, 400, signInPage(lang, client.title, input, "Sign-in failed. Check what you typed and try again."));
+      return html(
+        reply,
+        400,
+        signInPage(lang, client.title, input, "Sign-in failed. Check what you typed and try again."),
+      );
     }
   });
 }

@@ -47,7 +47,9 @@ export function tokenEndpoint(app: FastifyInstance, s: Services): void {
         throw apiErrors.invalidRequest("The body must be a JSON or form-encoded object.");
       }
       const isForm = (request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded");
-      const body = isForm ? normalizeForm(request.body as Record<string, unknown>) : (request.body as Record<string, unknown>);
+      const body = isForm
+        ? normalizeForm(request.body as Record<string, unknown>)
+        : (request.body as Record<string, unknown>);
       const client = authenticateClient(request, body, s.clients);
 
       const grant = body.grant_type;
@@ -62,7 +64,13 @@ export function tokenEndpoint(app: FastifyInstance, s: Services): void {
           result = { response: await clientCredentialsGrant(s, client, body.scope as string) };
           break;
         case "login_info":
-          result = await loginInfoGrant(s, client, body.scope as string, body.login_info as LoginInfo, sourceAddress(request, client));
+          result = await loginInfoGrant(
+            s,
+            client,
+            body.scope as string,
+            body.login_info as LoginInfo,
+            sourceAddress(request, client),
+          );
           break;
         case "refresh_token":
           result = await refreshTokenGrant(s, client, body.refresh_token as string, body.scope as string | undefined);

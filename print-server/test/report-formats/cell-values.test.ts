@@ -44,7 +44,9 @@ describe("XML escaping", () => {
   });
 
   it("replaces characters XML cannot carry, keeping astral ones", () => {
-    expect(escapeXmlText("bell\u0007 nul\u0000 lone\uDC00 \uFFFE ok🖨")).toBe("bell\uFFFD nul\uFFFD lone\uFFFD \uFFFD ok🖨");
+    expect(escapeXmlText("bell\u0007 nul\u0000 lone\uDC00 \uFFFE ok🖨")).toBe(
+      "bell\uFFFD nul\uFFFD lone\uFFFD \uFFFD ok🖨",
+    );
   });
 });
 

@@ -35,10 +35,22 @@ export const AWKWARD_NAME = 'Žluťoučký kůň, "quoted"\nsecond line <&>';
 /** Rows with every awkward value the writers must carry: separators, quotes, line breaks, markup, non-ASCII, negative money, nulls. */
 export function awkwardRows(): ReportRow[] {
   return [
-    { day: new Date("2026-05-01T00:00:00Z"), name: AWKWARD_NAME, pages: 12, cost: -3.2, printedAt: new Date("2026-05-03T10:11:12.345Z") },
+    {
+      day: new Date("2026-05-01T00:00:00Z"),
+      name: AWKWARD_NAME,
+      pages: 12,
+      cost: -3.2,
+      printedAt: new Date("2026-05-03T10:11:12.345Z"),
+    },
     { day: "2026-05-02", name: "=SUM(A1:A2)", pages: 0, cost: 1234.5, printedAt: null },
     { day: null, name: null, pages: -7, cost: 0.1 + 0.2, printedAt: "2026-05-04T23:59:59Z" },
-    { day: new Date("2026-05-05T00:00:00Z"), name: "tab\there & 'apostrophe' > less", pages: null, cost: null, printedAt: new Date("2026-05-05T08:00:00Z") },
+    {
+      day: new Date("2026-05-05T00:00:00Z"),
+      name: "tab\there & 'apostrophe' > less",
+      pages: null,
+      cost: null,
+      printedAt: new Date("2026-05-05T08:00:00Z"),
+    },
   ];
 }
 

@@ -29,7 +29,16 @@ afterAll(async () => {
 async function soffice(file: string, convertTo: string, outDir: string): Promise<void> {
   await run(
     "soffice",
-    [`-env:UserInstallation=${pathToFileURL(profile).href}`, "--headless", "--norestore", "--convert-to", convertTo, "--outdir", outDir, file],
+    [
+      `-env:UserInstallation=${pathToFileURL(profile).href}`,
+      "--headless",
+      "--norestore",
+      "--convert-to",
+      convertTo,
+      "--outdir",
+      outDir,
+      file,
+    ],
     SOFFICE_TIMEOUT_MS,
   );
 }
@@ -81,7 +90,10 @@ describe.each(["xlsx", "ods"] satisfies ReportFormat[])("%s report", (format) =>
         await soffice(file, "fods", join(dir, "fods"));
         const flat = join(dir, "fods", "report.fods");
         const cells = (type: string, attribute: string, value: string) =>
-          xpath(flat, `count(//*[local-name()='table-cell'][@*[local-name()='value-type']='${type}'][@*[local-name()='${attribute}']='${value}'])`);
+          xpath(
+            flat,
+            `count(//*[local-name()='table-cell'][@*[local-name()='value-type']='${type}'][@*[local-name()='${attribute}']='${value}'])`,
+          );
         expect(await cells("date", "date-value", "2026-05-01")).toBe("1");
         expect(await cells("date", "date-value", "2026-05-03T10:11:12")).toBe("1");
         expect(await cells("float", "value", "12")).toBe("1");
@@ -97,7 +109,10 @@ describe.each(["xlsx", "ods"] satisfies ReportFormat[])("%s report", (format) =>
     async () => {
       await withTempDir(async (dir) => {
         const file = join(dir, `long.${format}`);
-        const rows = [...spreadsheetRows(), { day: "2026-05-06", name: "fifth, literal _x0041_", pages: 5, cost: 5, printedAt: null }];
+        const rows = [
+          ...spreadsheetRows(),
+          { day: "2026-05-06", name: "fifth, literal _x0041_", pages: 5, cost: 5, printedAt: null },
+        ];
         const out = new OutputFile(file);
         // Three rows per sheet: the header and two data rows.
         const limits = { maxRowsPerSheet: 3 };

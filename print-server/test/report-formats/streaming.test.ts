@@ -61,7 +61,13 @@ describe("streaming", () => {
         for (let i = 0; i < 12_000; i += 1) {
           if (i > 0 && i % 2_000 === 0) samples.push(heldMemory());
           // Distinct words on every row, as real names and times are: what pdfkit's layout cache would keep.
-          yield { day: "2026-05-01", name: `Document ${i} by user${i}`, pages: i, cost: i / 7, printedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000) };
+          yield {
+            day: "2026-05-01",
+            name: `Document ${i} by user${i}`,
+            pages: i,
+            cost: i / 7,
+            printedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000),
+          };
         }
       }
       await writeReport("pdf", awkwardTable(rows()), join(dir, "long.pdf"));
@@ -71,46 +77,52 @@ describe("streaming", () => {
     });
   }, 120_000);
 
-  it.each(REPORT_FORMATS)("%s: a failing row iterator rejects with its error and leaves no partial file", async (format) => {
-    await withTempDir(async (dir) => {
-      const file = join(dir, `report.${format}`);
-      const lost = new Error("database cursor lost");
-      let sizeWhenFailing = -1;
-      async function* rows(): AsyncGenerator<ReportRow> {
-        try {
-          yield* failingRows(3000, lost);
-        } finally {
-          sizeWhenFailing = (await stat(file)).size;
+  it.each(REPORT_FORMATS)(
+    "%s: a failing row iterator rejects with its error and leaves no partial file",
+    async (format) => {
+      await withTempDir(async (dir) => {
+        const file = join(dir, `report.${format}`);
+        const lost = new Error("database cursor lost");
+        let sizeWhenFailing = -1;
+        async function* rows(): AsyncGenerator<ReportRow> {
+          try {
+            yield* failingRows(3000, lost);
+          } finally {
+            sizeWhenFailing = (await stat(file)).size;
+          }
         }
-      }
-      await expect(writeReport(format, awkwardTable(rows()), file)).rejects.toBe(lost);
-      // Rows were already on disk when the iterator failed: the file really was written as a stream.
-      expect(sizeWhenFailing).toBeGreaterThan(0);
-      expect(await exists(file)).toBe(false);
-      expect(await readdir(dir)).toEqual([]);
-    });
-  });
+        await expect(writeReport(format, awkwardTable(rows()), file)).rejects.toBe(lost);
+        // Rows were already on disk when the iterator failed: the file really was written as a stream.
+        expect(sizeWhenFailing).toBeGreaterThan(0);
+        expect(await exists(file)).toBe(false);
+        expect(await readdir(dir)).toEqual([]);
+      });
+    },
+  );
 
-  it.each(REPORT_FORMATS)("%s: gives the event loop turns while rows come from a synchronous iterator", async (format) => {
-    await withTempDir(async (dir) => {
-      // better-sqlite3 iterates synchronously: the writer itself must let the rest of the server run.
-      let turns = 0;
-      const timer = setInterval(() => (turns += 1), 0);
-      let turnsBeforeLastRow = 0;
-      function* rows(): Generator<ReportRow> {
-        for (let i = 0; i < 3000; i += 1) {
-          if (i === 2999) turnsBeforeLastRow = turns;
-          yield { day: "2026-05-01", name: `Document ${i}`, pages: i, cost: i / 3, printedAt: null };
+  it.each(REPORT_FORMATS)(
+    "%s: gives the event loop turns while rows come from a synchronous iterator",
+    async (format) => {
+      await withTempDir(async (dir) => {
+        // better-sqlite3 iterates synchronously: the writer itself must let the rest of the server run.
+        let turns = 0;
+        const timer = setInterval(() => (turns += 1), 0);
+        let turnsBeforeLastRow = 0;
+        function* rows(): Generator<ReportRow> {
+          for (let i = 0; i < 3000; i += 1) {
+            if (i === 2999) turnsBeforeLastRow = turns;
+            yield { day: "2026-05-01", name: `Document ${i}`, pages: i, cost: i / 3, printedAt: null };
+          }
         }
-      }
-      try {
-        await writeReport(format, awkwardTable(rows()), join(dir, `report.${format}`));
-      } finally {
-        clearInterval(timer);
-      }
-      expect(turnsBeforeLastRow).toBeGreaterThan(0);
-    });
-  });
+        try {
+          await writeReport(format, awkwardTable(rows()), join(dir, `report.${format}`));
+        } finally {
+          clearInterval(timer);
+        }
+        expect(turnsBeforeLastRow).toBeGreaterThan(0);
+      });
+    },
+  );
 
   it.each(REPORT_FORMATS)("%s: an abort stops the write, rejects and removes the file", async (format) => {
     await withTempDir(async (dir) => {
@@ -125,7 +137,9 @@ describe("streaming", () => {
           yield { day: null, name: `row ${i}`, pages: i, cost: null, printedAt: null };
         }
       }
-      await expect(writeReport(format, awkwardTable(rows()), file, { signal: controller.signal })).rejects.toMatchObject({
+      await expect(
+        writeReport(format, awkwardTable(rows()), file, { signal: controller.signal }),
+      ).rejects.toMatchObject({
         name: "AbortError",
       });
       expect(pulled).toBeLessThan(1000);
@@ -143,16 +157,22 @@ describe("streaming", () => {
     });
   });
 
-  it.each(REPORT_FORMATS)("%s: a cell of the wrong type rejects, naming the column, and leaves no file", async (format) => {
-    await withTempDir(async (dir) => {
-      const file = join(dir, `report.${format}`);
-      const rows = [{ day: null, name: "ok", pages: 1, cost: 1, printedAt: null }, { day: null, name: "bad", pages: "12", cost: 1, printedAt: null }];
-      await expect(writeReport(format, awkwardTable(rows as ReportRow[]), file)).rejects.toThrow(
-        new TypeError('report column "pages" (integer) expects an integer'),
-      );
-      expect(await exists(file)).toBe(false);
-    });
-  });
+  it.each(REPORT_FORMATS)(
+    "%s: a cell of the wrong type rejects, naming the column, and leaves no file",
+    async (format) => {
+      await withTempDir(async (dir) => {
+        const file = join(dir, `report.${format}`);
+        const rows = [
+          { day: null, name: "ok", pages: 1, cost: 1, printedAt: null },
+          { day: null, name: "bad", pages: "12", cost: 1, printedAt: null },
+        ];
+        await expect(writeReport(format, awkwardTable(rows as ReportRow[]), file)).rejects.toThrow(
+          new TypeError('report column "pages" (integer) expects an integer'),
+        );
+        expect(await exists(file)).toBe(false);
+      });
+    },
+  );
 
   it("rejects a table whose column keys are not plain names, before creating any file", async () => {
     await withTempDir(async (dir) => {
@@ -167,7 +187,9 @@ describe("streaming", () => {
 
   it("rejects when the file cannot be created", async () => {
     await withTempDir(async (dir) => {
-      await expect(writeReport("csv", awkwardTable(), join(dir, "missing", "report.csv"))).rejects.toMatchObject({ code: "ENOENT" });
+      await expect(writeReport("csv", awkwardTable(), join(dir, "missing", "report.csv"))).rejects.toMatchObject({
+        code: "ENOENT",
+      });
     });
   });
 });

@@ -13,7 +13,13 @@ describe("XML report", () => {
     await withTempDir(async (dir) => {
       const file = join(dir, "report.xml");
       const rows = awkwardRows();
-      rows.push({ day: null, name: "line\r\nbreak and a bell \u0007 and a lone \uD800", pages: 1, cost: 1, printedAt: null });
+      rows.push({
+        day: null,
+        name: "line\r\nbreak and a bell \u0007 and a lone \uD800",
+        pages: 1,
+        cost: 1,
+        printedAt: null,
+      });
       await writeReport("xml", awkwardTable(rows), file);
 
       await run("xmllint", ["--noout", file]);
@@ -32,7 +38,9 @@ describe("XML report", () => {
       expect(await xpath(file, "count(/report/rows/row[3]/name)")).toBe("0");
       expect(await xpath(file, "string(/report/rows/row[4]/name)")).toBe("tab\there & 'apostrophe' > less");
       // CR survives as a character reference; characters XML cannot hold become U+FFFD.
-      expect(await xpath(file, "string(/report/rows/row[5]/name)")).toBe("line\r\nbreak and a bell \uFFFD and a lone \uFFFD");
+      expect(await xpath(file, "string(/report/rows/row[5]/name)")).toBe(
+        "line\r\nbreak and a bell \uFFFD and a lone \uFFFD",
+      );
 
       const content = await readFile(file, "utf8");
       expect(content.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);

@@ -24,14 +24,27 @@ export async function readWithRealReader(format: string, bytes: Buffer): Promise
     }
     if (format === "csv") {
       // RFC 4180 read strictly: CRLF records, a header row, the same number of fields in every record.
-      const records = parse(bytes, { bom: false, record_delimiter: "\r\n", relax_quotes: false, relax_column_count: false }) as string[][];
+      const records = parse(bytes, {
+        bom: false,
+        record_delimiter: "\r\n",
+        relax_quotes: false,
+        relax_column_count: false,
+      }) as string[][];
       if (records.length < 2) throw new Error("the CSV has no data rows under its header");
       return records.map((r) => r.join("\t")).join("\n");
     }
     // A profile of its own, so parallel conversions do not share LibreOffice's lock.
     await run(
       "soffice",
-      [`-env:UserInstallation=file://${dir}/profile`, "--headless", "--convert-to", "csv", "--outdir", path.join(dir, "out"), file],
+      [
+        `-env:UserInstallation=file://${dir}/profile`,
+        "--headless",
+        "--convert-to",
+        "csv",
+        "--outdir",
+        path.join(dir, "out"),
+        file,
+      ],
       { timeout: 120_000 },
     );
     return readFileSync(path.join(dir, "out", "report.csv"), "utf8");

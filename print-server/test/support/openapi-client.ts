@@ -70,13 +70,17 @@ export async function call(server: PrintServer, operationId: string, options: Ca
   const contentType = (response.headers.get("content-type") ?? "").split(";")[0]?.trim() ?? "";
   const declared = op.responses[String(response.status)];
   if (!declared) {
-    throw new Error(`${operationId}: status ${response.status} is not in openapi.yaml (body: ${bytes.toString().slice(0, 300)})`);
+    throw new Error(
+      `${operationId}: status ${response.status} is not in openapi.yaml (body: ${bytes.toString().slice(0, 300)})`,
+    );
   }
   const declaredTypes = Object.keys(declared.content);
   let json: unknown;
   if (declaredTypes.length > 0) {
     if (!declaredTypes.includes(contentType)) {
-      throw new Error(`${operationId} ${response.status}: content type ${contentType} is not one of ${declaredTypes.join(", ")}`);
+      throw new Error(
+        `${operationId} ${response.status}: content type ${contentType} is not one of ${declaredTypes.join(", ")}`,
+      );
     }
     const schema = declared.content[contentType];
     if (contentType === "application/json") {

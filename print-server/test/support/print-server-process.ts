@@ -49,14 +49,18 @@ export function removeDataDir(dir: string): void {
 }
 
 /** Runs the CLI of print-server against a data folder. */
-export function runCli(args: string[], env: Record<string, string>): Promise<{ stdout: string; stderr: string; code: number }> {
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ stdout: string; stderr: string; code: number }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ["--import", "tsx", "src/cli.ts", ...args],
       { cwd: PRINT_SERVER_DIR, env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024 },
       (err, stdout, stderr) => {
-        const code = err && typeof (err as { code?: unknown }).code === "number" ? (err as { code: number }).code : err ? 1 : 0;
+        const code =
+          err && typeof (err as { code?: unknown }).code === "number" ? (err as { code: number }).code : err ? 1 : 0;
         resolve({ stdout, stderr, code });
       },
     );

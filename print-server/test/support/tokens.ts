@@ -26,7 +26,13 @@ export function userToken(
   headers?: Record<string, string>,
 ): Promise<CallResult> {
   return call(server, "createToken", {
-    json: { grant_type: "login_info", scope, client_id: client.clientId, client_secret: client.clientSecret, login_info },
+    json: {
+      grant_type: "login_info",
+      scope,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      login_info,
+    },
     headers,
   });
 }

@@ -39,7 +39,12 @@ describe("POST /api/reports/executions", () => {
   it("starts an offered report and answers its handle and name", async () => {
     const response = await POST(post({ reportId: 3, format: "csv" }));
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ executionId: 41, reportId: 3, reportName: "My monthly summary", format: "csv" });
+    expect(await response.json()).toMatchObject({
+      executionId: 41,
+      reportId: 3,
+      reportName: "My monthly summary",
+      format: "csv",
+    });
     expect(reports.startExecution).toHaveBeenCalledWith("user-token", 3, "csv");
   });
 
@@ -71,7 +76,9 @@ describe("POST /api/reports/executions", () => {
   });
 
   it("says that too many reports are being made when the print server limits them", async () => {
-    vi.mocked(reports.startExecution).mockRejectedValueOnce(new PortalError("locked", { upstreamStatus: 429, retryAfterSeconds: 30 }));
+    vi.mocked(reports.startExecution).mockRejectedValueOnce(
+      new PortalError("locked", { upstreamStatus: 429, retryAfterSeconds: 30 }),
+    );
     const response = await POST(post({ reportId: 3, format: "csv" }));
     expect(response.status).toBe(429);
     expect(response.headers.get("retry-after")).toBe("30");
@@ -97,7 +104,10 @@ describe("execution routes", () => {
     expect(await answer.json()).toEqual({ status: "running" });
     const gone = await download.GET(request, params("5"));
     expect(gone.status).toBe(410);
-    expect(await gone.json()).toEqual({ error: "gone", message: "This report file is no longer available. Run the report again." });
+    expect(await gone.json()).toEqual({
+      error: "gone",
+      message: "This report file is no longer available. Run the report again.",
+    });
   });
 
   it("answer in the person's language", async () => {
@@ -105,17 +115,26 @@ describe("execution routes", () => {
     const request = new NextRequest("http://localhost:3000/api/reports/executions/5/download");
     const gone = await download.GET(request, params("5"));
     vi.mocked(requestLocale).mockResolvedValue("en");
-    expect(await gone.json()).toEqual({ error: "gone", message: "Diese Berichtsdatei ist nicht mehr verfügbar. Starten Sie den Bericht erneut." });
+    expect(await gone.json()).toEqual({
+      error: "gone",
+      message: "Diese Berichtsdatei ist nicht mehr verfügbar. Starten Sie den Bericht erneut.",
+    });
   });
 
   it("answer a print server outage in the person's language", async () => {
     const { PortalError } = await import("@/lib/errors");
     vi.mocked(reports.probeExecution).mockRejectedValueOnce(new PortalError("unreachable"));
     vi.mocked(requestLocale).mockResolvedValue("cs");
-    const answer = await status.GET(new NextRequest("http://localhost:3000/api/reports/executions/5/status"), params("5"));
+    const answer = await status.GET(
+      new NextRequest("http://localhost:3000/api/reports/executions/5/status"),
+      params("5"),
+    );
     vi.mocked(requestLocale).mockResolvedValue("en");
     expect(answer.status).toBe(503);
-    expect(await answer.json()).toEqual({ error: "unreachable", message: "Tiskový server je teď nedostupný. Zkuste to prosím za chvíli znovu." });
+    expect(await answer.json()).toEqual({
+      error: "unreachable",
+      message: "Tiskový server je teď nedostupný. Zkuste to prosím za chvíli znovu.",
+    });
   });
 
   it("answer 404 for someone else's execution", async () => {

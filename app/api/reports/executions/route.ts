@@ -46,12 +46,15 @@ export async function POST(request: NextRequest) {
       if (!report.formats.includes(format)) return { refused: "bad_request" as const };
       try {
         const executionId = await startExecution(token, report.id, format);
-        return { started: { executionId, reportId: report.id, reportName: report.name, format, startedAt: Date.now() } };
+        return {
+          started: { executionId, reportId: report.id, reportName: report.name, format, startedAt: Date.now() },
+        };
       } catch (error) {
         // The print server limits how many reports one person has in the
         // making; "too many attempts" would send them looking for a PIN typo.
         const refusal = toPortalError(error);
-        if (refusal.code === "locked") return { refused: "too_many_running" as const, retryAfterSeconds: refusal.retryAfterSeconds };
+        if (refusal.code === "locked")
+          return { refused: "too_many_running" as const, retryAfterSeconds: refusal.retryAfterSeconds };
         throw error;
       }
     });
@@ -65,7 +68,10 @@ export async function POST(request: NextRequest) {
           return reportAnswer("bad_request", t("badFormat"));
       }
     }
-    return NextResponse.json(startedDto.parse(outcome.started), { status: 201, headers: { "cache-control": "no-store" } });
+    return NextResponse.json(startedDto.parse(outcome.started), {
+      status: 201,
+      headers: { "cache-control": "no-store" },
+    });
   } catch (error) {
     return localizedJsonError(error);
   }
