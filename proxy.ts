@@ -1,8 +1,8 @@
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { auth } from "@/lib/auth/auth";
 import { sessionStore } from "@/lib/auth/session-store";
-import { signInPath } from "@/lib/auth/sign-in-path";
-import { isEmbedPath, withEmbed } from "@/lib/embedding/embed-mode";
+import { signInPath } from "@/lib/browser-safe/sign-in-path";
+import { isEmbedPath, withEmbed } from "@/lib/browser-safe/embed-mode";
 import { frameAncestorsDirective } from "@/lib/embedding/frame-ancestors";
 import { getEnv } from "@/lib/env";
 import { refuseCrossSite } from "@/lib/http/cross-site";

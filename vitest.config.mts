@@ -6,7 +6,14 @@ const root = fileURLToPath(new URL(".", import.meta.url));
 // Two projects: fast unit tests of the portal's own code, and the print
 // server's tests, which start real HTTPS servers and so run in their own pool.
 export default defineConfig({
-  resolve: { alias: { "@": root } },
+  resolve: {
+    alias: {
+      "@": root,
+      // Server modules say `import "server-only"`, which throws outside React's
+      // server build; Next.js bundles it empty for the server, and so do tests.
+      "server-only": `${root}node_modules/server-only/empty.js`,
+    },
+  },
   test: {
     projects: [
       {
@@ -16,6 +23,7 @@ export default defineConfig({
           include: [
             "lib/**/*.test.{ts,tsx}",
             "components/**/*.test.{ts,tsx}",
+            "hooks/**/*.test.{ts,tsx}",
             "app/**/*.test.{ts,tsx}",
             "scripts/**/*.test.{ts,mjs}",
           ],

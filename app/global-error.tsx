@@ -1,6 +1,6 @@
 "use client";
 
-import { rememberedErrorText } from "@/lib/i18n/remembered-error-text";
+import { rememberedErrorText } from "@/components/providers/remembered-error-text";
 import "./globals.css";
 
 // Only when the portal failed before any page was shown (no texts remembered).

@@ -1,14 +1,14 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { QueryProvider } from "@/components/query-provider";
+import { QueryProvider } from "@/components/providers/query-provider";
 import { isEmbeddedRequest } from "@/lib/embedding/embedded-request";
-import { IntlScope } from "@/lib/i18n/intl-scope";
+import { IntlScope } from "@/components/providers/intl-scope";
 import type { Namespace } from "@/lib/i18n/messages";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { requestTheme } from "@/lib/theme/request-theme";
-import { fixedTheme } from "@/lib/theme/theme";
-import { ThemeChoiceProvider } from "@/lib/theme/theme-choice-context";
+import { fixedTheme } from "@/lib/browser-safe/theme";
+import { ThemeChoiceProvider } from "@/components/providers/theme-choice-provider";
 import "./globals.css";
 
 // What client components read; the rest (titles, greetings, route answers)

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
-import { withEmbed } from "@/lib/embedding/embed-mode";
+import { withEmbed } from "@/lib/browser-safe/embed-mode";
 import { isEmbeddedRequest } from "@/lib/embedding/embedded-request";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 

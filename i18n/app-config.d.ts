@@ -1,4 +1,4 @@
-import type { Locale } from "@/lib/i18n/locales";
+import type { Locale } from "@/lib/browser-safe/locales";
 import type { Messages } from "@/lib/i18n/messages";
 
 // Types next-intl's keys and locales after the English catalogue, so a

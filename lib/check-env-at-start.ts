@@ -1,3 +1,4 @@
+import "server-only";
 import { EnvError, getEnv } from "./env";
 
 // Imported once by instrumentation.ts in the Node.js runtime only.

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { allowsOtherOrigins, frameAncestorsSchema } from "@/lib/embedding/frame-ancestors";
 

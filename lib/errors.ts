@@ -1,13 +1,15 @@
+import "server-only";
+
 // The portal's one error type. Its code decides what the user reads and which
 // HTTP status a route handler answers; everything else (upstream status, body,
 // cause) is detail for the logs only.
 
 import { createTranslator } from "next-intl";
 import { catalogues } from "@/lib/i18n/messages";
-import { defaultLocale, type Locale } from "@/lib/i18n/locales";
-import type { ErrorCode } from "./error-codes";
+import { defaultLocale, type Locale } from "@/lib/browser-safe/locales";
+import type { ErrorCode } from "@/lib/browser-safe/error-codes";
 
-export { errorCodes, type ErrorCode } from "./error-codes";
+export { errorCodes, type ErrorCode } from "@/lib/browser-safe/error-codes";
 
 export interface ErrorDetail {
   /** Seconds until the caller may try again (from Retry-After). */

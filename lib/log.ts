@@ -1,3 +1,5 @@
+import "server-only";
+
 // One JSON object per line on stdout. Values under keys that could carry a
 // credential are replaced, so a careless call cannot leak a token or PIN.
 

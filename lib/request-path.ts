@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * Request header in which proxy.ts passes the requested path (with query) to
  * layouts, which cannot read the URL themselves. The proxy always overwrites

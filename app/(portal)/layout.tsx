@@ -1,13 +1,13 @@
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { EmbedHeightReporter } from "@/components/layout/embed-height-reporter";
-import { EmbedProvider } from "@/components/layout/embed-context";
+import { EmbedProvider } from "@/components/providers/embed-provider";
 import { BottomNav, HeaderNav } from "@/components/layout/main-nav";
 import { SiteHeader } from "@/components/layout/site-header";
 import { UserMenu } from "@/components/layout/user-menu";
 import { ReportWatcher } from "@/components/reports/report-watcher";
 import { requireSession } from "@/lib/auth/current-session";
-import { isEmbedPath } from "@/lib/embedding/embed-mode";
+import { isEmbedPath } from "@/lib/browser-safe/embed-mode";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { recentReportsKey } from "@/lib/reports/recent-reports-key";
 import { requestPathHeader } from "@/lib/request-path";

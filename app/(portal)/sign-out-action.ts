@@ -2,7 +2,7 @@
 
 import { auth, signOut } from "@/lib/auth/auth";
 import { sessionStore } from "@/lib/auth/session-store";
-import { withEmbed } from "@/lib/embedding/embed-mode";
+import { withEmbed } from "@/lib/browser-safe/embed-mode";
 import { isEmbeddedRequest } from "@/lib/embedding/embedded-request";
 import { log } from "@/lib/log";
 

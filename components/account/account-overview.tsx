@@ -1,7 +1,7 @@
 "use client";
 
-import { useFormatLocale } from "@/lib/i18n/use-format-locale";
-import { useMoneyOverview, useProfile } from "./account-queries";
+import { useFormatLocale } from "@/hooks/use-format-locale";
+import { useMoneyOverview, useProfile } from "@/hooks/use-account";
 import { MoneyPanel } from "./money-panel";
 import { ProfilePanel } from "./profile-panel";
 import { RefreshBar } from "./refresh-bar";

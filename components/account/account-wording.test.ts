@@ -1,7 +1,7 @@
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { catalogues } from "@/lib/i18n/messages";
-import type { Locale } from "@/lib/i18n/locales";
+import type { Locale } from "@/lib/browser-safe/locales";
 
 const nbsp = "\u00a0";
 

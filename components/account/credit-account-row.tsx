@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
-import { formatMoney } from "@/lib/account/money-format";
-import type { CreditAccountView } from "@/lib/account/money-overview";
+import { formatMoney } from "@/lib/browser-safe/account/money-format";
+import type { CreditAccountView } from "@/lib/browser-safe/account/money-overview";
 
 /** A credit account and its balance; below zero is said in words, not only in colour. */
 export function CreditAccountRow({

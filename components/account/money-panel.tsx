@@ -2,11 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import { useId } from "react";
-import { formatMoney } from "@/lib/account/money-format";
-import type { MoneyOverview } from "@/lib/account/money-overview";
-import { useMoneyOverview } from "./account-queries";
+import { formatMoney } from "@/lib/browser-safe/account/money-format";
+import type { MoneyOverview } from "@/lib/browser-safe/account/money-overview";
+import { useMoneyOverview } from "@/hooks/use-account";
 import { CreditAccountRow } from "./credit-account-row";
-import { formatTime } from "./format-time";
+import { formatClockTime } from "@/lib/browser-safe/time-format";
 import { PanelProblem } from "./panel-problem";
 import { panelFailure, PanelError } from "./panel-request";
 import { PanelSection, SkeletonLine } from "./panel-section";
@@ -101,7 +101,7 @@ export function MoneyPanel({ locale }: { locale: string }) {
             <PanelProblem
               failure={failure}
               retryAfterSeconds={retryAfter}
-              headline={t("staleFailed", { time: formatTime(query.dataUpdatedAt, locale) })}
+              headline={t("staleFailed", { time: formatClockTime(query.dataUpdatedAt, locale) })}
               notPermitted={t("notPermitted")}
               onRetry={retry}
               retrying={query.isFetching}

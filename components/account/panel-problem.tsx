@@ -4,8 +4,8 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { useEmbedHref } from "@/components/layout/embed-context";
-import { signInPath } from "@/lib/auth/sign-in-path";
+import { useEmbedHref } from "@/hooks/use-embed";
+import { signInPath } from "@/lib/browser-safe/sign-in-path";
 import type { PanelFailure } from "./panel-request";
 
 type Reason = "unreachable" | "offline" | "sessionEnded" | "busy" | "other";

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { errorCodes, type ErrorCode } from "@/lib/error-codes";
+import { errorCodes, type ErrorCode } from "@/lib/browser-safe/error-codes";
 
 // How a panel fetches its data from the portal's own API and what a failure
 // means for it. Only the error code of an answer is read; the sentence is the

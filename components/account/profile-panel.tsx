@@ -3,8 +3,8 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { MeResponse } from "@/app/api/me/schema";
-import { useProfile } from "./account-queries";
-import { formatTime } from "./format-time";
+import { useProfile } from "@/hooks/use-account";
+import { formatClockTime } from "@/lib/browser-safe/time-format";
 import { PanelProblem } from "./panel-problem";
 import { panelFailure, PanelError } from "./panel-request";
 import { PanelSection, SkeletonLine } from "./panel-section";
@@ -78,7 +78,7 @@ export function ProfilePanel({ locale }: { locale: string }) {
     <PanelSection title={t("heading")} busy={query.isPending}>
       {query.data ? (
         <>
-          {problem(t("staleFailed", { time: formatTime(query.dataUpdatedAt, locale) }))}
+          {problem(t("staleFailed", { time: formatClockTime(query.dataUpdatedAt, locale) }))}
           {failure === "forbidden_scope" ? null : <ProfileDetails profile={query.data} />}
         </>
       ) : failure ? (

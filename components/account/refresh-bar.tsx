@@ -4,8 +4,8 @@ import { useIsFetching, useQueryClient } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { accountQueryKey } from "./account-queries";
-import { formatTime } from "./format-time";
+import { accountQueryKey } from "@/hooks/use-account";
+import { formatClockTime } from "@/lib/browser-safe/time-format";
 
 /**
  * "Last updated" (the oldest figure on the page, so it never claims more than
@@ -21,7 +21,7 @@ export function RefreshBar({ updatedAt, locale }: { updatedAt: number | undefine
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p role="status" className="text-fg-muted">
-        {updatedAt ? t("lastUpdated", { time: formatTime(updatedAt, locale) }) : t("loadingAll")}
+        {updatedAt ? t("lastUpdated", { time: formatClockTime(updatedAt, locale) }) : t("loadingAll")}
       </p>
       <Button variant="secondary" onClick={refresh} aria-busy={fetching}>
         <RefreshCw

@@ -1,5 +1,5 @@
 import { chooseLanguage } from "@/lib/i18n/choose-language";
-import { localeNames, locales } from "@/lib/i18n/locales";
+import { localeNames, locales } from "@/lib/browser-safe/locales";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { ChoiceSwitch } from "./choice-switch";

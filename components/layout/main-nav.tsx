@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
-import { withEmbed } from "@/lib/embedding/embed-mode";
-import { useEmbedded } from "./embed-context";
+import { withEmbed } from "@/lib/browser-safe/embed-mode";
+import { useEmbedded } from "@/hooks/use-embed";
 import { navItems } from "./nav-items";
 
 function isActive(pathname: string, href: string): boolean {

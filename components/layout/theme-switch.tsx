@@ -1,7 +1,7 @@
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { chooseTheme } from "@/lib/theme/choose-theme";
 import { requestTheme } from "@/lib/theme/request-theme";
-import { themeChoices } from "@/lib/theme/theme";
+import { themeChoices } from "@/lib/browser-safe/theme";
 import { ChoiceSwitch } from "./choice-switch";
 
 /** The theme switch outside the user menu (the sign-in page). */

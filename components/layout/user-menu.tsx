@@ -5,10 +5,10 @@ import { useLocale, useTranslations } from "next-intl";
 import { DropdownMenu } from "radix-ui";
 import { useId, useTransition } from "react";
 import { chooseLanguage } from "@/lib/i18n/choose-language";
-import { localeNames, locales } from "@/lib/i18n/locales";
+import { localeNames, locales } from "@/lib/browser-safe/locales";
 import { chooseTheme } from "@/lib/theme/choose-theme";
-import { themeChoices } from "@/lib/theme/theme";
-import { useThemeChoice } from "@/lib/theme/theme-choice-context";
+import { themeChoices } from "@/lib/browser-safe/theme";
+import { useThemeChoice } from "@/hooks/use-theme-choice";
 
 interface UserMenuProps {
   fullName: string;

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { useEmbedded } from "@/components/layout/embed-context";
+import { useEmbedded } from "@/hooks/use-embed";
 import { buttonClasses } from "@/components/ui/button";
 import { downloadHref } from "./reports-api";
 

@@ -3,15 +3,15 @@
 import { CircleAlert, CircleCheck, Clock, Download, LoaderCircle, RotateCw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import type { EntryState } from "@/lib/reports/entry-state";
-import { formatName } from "@/lib/reports/formats";
-import type { RecentEntry } from "@/lib/reports/recent-entries";
-import { formatElapsed, formatStartTime } from "@/lib/reports/time-format";
-import { useFormatLocale } from "@/lib/i18n/use-format-locale";
-import { recentReports } from "./recent-reports-store";
+import type { EntryState } from "@/lib/browser-safe/reports/entry-state";
+import { formatName } from "@/lib/browser-safe/reports/formats";
+import type { RecentEntry } from "@/lib/browser-safe/reports/recent-entries";
+import { formatElapsed, formatStartTime } from "@/lib/browser-safe/time-format";
+import { useFormatLocale } from "@/hooks/use-format-locale";
+import { recentReports } from "@/hooks/use-recent-reports";
 import { DownloadLink } from "./download-link";
 import { sentenceFor } from "./reports-api";
-import { useStartReport } from "./use-start-report";
+import { useStartReport } from "@/hooks/use-start-report";
 
 const stateLook: Record<EntryState, { icon: typeof Clock; tone: string }> = {
   running: { icon: LoaderCircle, tone: "bg-info-bg text-info-text" },

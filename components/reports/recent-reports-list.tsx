@@ -5,9 +5,9 @@ import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { RecentReportItem } from "./recent-report-item";
-import { useRecentReports } from "./recent-reports-store";
-import { statusQueryKey, useStatusChecksFailing } from "./status-check-health";
-import { useNow } from "./use-now";
+import { useRecentReports } from "@/hooks/use-recent-reports";
+import { statusQueryKey, useStatusChecksFailing } from "@/hooks/use-status-checks";
+import { useNow } from "@/hooks/use-now";
 
 /** "Recent reports": what this person ran on this browser, newest first. */
 export function RecentReportsList({ storageKey }: { storageKey: string }) {

@@ -3,10 +3,10 @@
 import { CircleAlert, CircleCheck, X } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useEmbedHref } from "@/components/layout/embed-context";
+import { useEmbedHref } from "@/hooks/use-embed";
 import { buttonClasses } from "@/components/ui/button";
-import { formatName } from "@/lib/reports/formats";
-import type { RecentEntry } from "@/lib/reports/recent-entries";
+import { formatName } from "@/lib/browser-safe/reports/formats";
+import type { RecentEntry } from "@/lib/browser-safe/reports/recent-entries";
 import { DownloadLink } from "./download-link";
 
 export interface Notice {

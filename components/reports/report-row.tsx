@@ -4,10 +4,10 @@ import { LoaderCircle, Play } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
-import type { ReportDto } from "@/lib/reports/dto";
-import { formatName, isReportFormat, type ReportFormat } from "@/lib/reports/formats";
+import type { ReportDto } from "@/lib/browser-safe/reports/dto";
+import { formatName, isReportFormat, type ReportFormat } from "@/lib/browser-safe/reports/formats";
 import { sentenceFor } from "./reports-api";
-import { useStartReport } from "./use-start-report";
+import { useStartReport } from "@/hooks/use-start-report";
 
 // The row's layout, shared with its loading placeholder so the page does not
 // jump when the reports arrive, at any width and in any language.

@@ -2,15 +2,16 @@
 
 import { useQueries } from "@tanstack/react-query";
 import { usePathname } from "next/navigation";
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { entryStateFor } from "@/lib/reports/entry-state";
-import { pollDelayMs } from "@/lib/reports/poll-backoff";
-import type { RecentEntry } from "@/lib/reports/recent-entries";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { entryStateFor } from "@/lib/browser-safe/reports/entry-state";
+import { pollDelayMs } from "@/lib/browser-safe/reports/poll-backoff";
+import type { RecentEntry } from "@/lib/browser-safe/reports/recent-entries";
 import { ReportNotice, type Notice } from "./report-notice";
-import { recentReports, useRecentReports } from "./recent-reports-store";
+import { recentReports, useRecentReports } from "@/hooks/use-recent-reports";
 import { fetchStatus, ReportsApiError } from "./reports-api";
-import { setStatusChecksFailing, statusQueryKey } from "./status-check-health";
-import { useReadyTitle } from "./use-ready-title";
+import { setStatusChecksFailing, statusQueryKey } from "@/hooks/use-status-checks";
+import { usePageVisible } from "@/hooks/use-page-visible";
+import { useReadyTitle } from "@/hooks/use-ready-title";
 
 /**
  * Mounted once in the portal layout, so reports keep being watched on every
@@ -101,17 +102,4 @@ export function ReportWatcher({ storageKey }: { storageKey: string }) {
   });
 
   return <ReportNotice notice={notice} showCard={!onReportsPage && !notice?.seen} onDismiss={() => setNotice(null)} />;
-}
-
-function subscribeVisibility(listener: () => void): () => void {
-  document.addEventListener("visibilitychange", listener);
-  return () => document.removeEventListener("visibilitychange", listener);
-}
-
-function usePageVisible(): boolean {
-  return useSyncExternalStore(
-    subscribeVisibility,
-    () => document.visibilityState === "visible",
-    () => true,
-  );
 }

@@ -8,8 +8,8 @@ import {
   type ReportDto,
   type StartedDto,
   type StatusDto,
-} from "@/lib/reports/dto";
-import type { ReportFormat } from "@/lib/reports/formats";
+} from "@/lib/browser-safe/reports/dto";
+import type { ReportFormat } from "@/lib/browser-safe/reports/formats";
 
 // The browser's calls to the portal's report routes. Answers are checked with
 // the routes' own schemas; an error carries the route's sentence for the user

@@ -1,10 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MockAgent } from "undici";
 import { createPrintServerApi } from "@/lib/print-server/api-client";
 import { clearServerConfigCache } from "@/lib/print-server/server-config";
 import { loadMoneyOverview } from "./load-money-overview";
-
-vi.mock("server-only", () => ({}));
 
 const origin = "https://print.test:8090";
 const serverConfig = {

@@ -1,3 +1,4 @@
+import "server-only";
 import { PortalError } from "@/lib/errors";
 import { log, errorFields } from "@/lib/log";
 import type { TokenSet } from "@/lib/print-server/token-set";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { NextAuthConfig } from "next-auth";
 import { cookiePolicy } from "@/lib/embedding/cookie-policy";
 

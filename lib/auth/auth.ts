@@ -1,3 +1,4 @@
+import "server-only";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getEnv } from "@/lib/env";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Which browser address a request came from. Behind a reverse proxy that is the
 // configured trusted header; otherwise the socket's peer address, which the
 // portal's own server (scripts/portal-server.mjs) writes into `peerAddressHeader`

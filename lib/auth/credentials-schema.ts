@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import type { Messages } from "@/lib/i18n/messages";
 

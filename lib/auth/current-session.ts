@@ -6,7 +6,7 @@ import { refreshUserTokens } from "@/lib/print-server/token-endpoint";
 import { accessTokenFor } from "./access-token";
 import { auth } from "./auth";
 import { sessionStore, type StoredSession } from "./session-store";
-import { signInPath } from "./sign-in-path";
+import { signInPath } from "@/lib/browser-safe/sign-in-path";
 
 // Every page and route handler asks here; the proxy's redirect is only a
 // convenience in front of it.

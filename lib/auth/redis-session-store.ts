@@ -1,3 +1,4 @@
+import "server-only";
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { PortalError } from "@/lib/errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { TokenSet } from "@/lib/print-server/token-set";
 import { storeFromEnv } from "./store-from-env";
 

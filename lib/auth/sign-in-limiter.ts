@@ -1,3 +1,4 @@
+import "server-only";
 import { PortalError } from "@/lib/errors";
 import type { SessionStore } from "./session-store";
 

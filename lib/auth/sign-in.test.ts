@@ -6,9 +6,7 @@ import { clientAddress, peerAddressHeader } from "./client-address";
 import { MemorySessionStore } from "./session-store";
 import { openSession } from "./sign-in";
 import { signInLimit } from "./sign-in-limiter";
-import { safeCallbackPath, signInPath } from "./sign-in-path";
-
-vi.mock("server-only", () => ({}));
+import { safeCallbackPath, signInPath } from "@/lib/browser-safe/sign-in-path";
 
 async function tokenFor(claims: Record<string, unknown>): Promise<TokenSet> {
   const accessToken = await new SignJWT(claims)

@@ -1,3 +1,4 @@
+import "server-only";
 import { Redis } from "ioredis";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";

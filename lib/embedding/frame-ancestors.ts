@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 
 // PORTAL_FRAME_ANCESTORS: the intranet origins allowed to show the portal in

@@ -1,6 +1,7 @@
+import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { createTranslator } from "next-intl";
-import { localeCookieName } from "@/lib/i18n/locales";
+import { localeCookieName } from "@/lib/browser-safe/locales";
 import { catalogues } from "@/lib/i18n/messages";
 import { resolveLocale } from "@/lib/i18n/resolve-locale";
 

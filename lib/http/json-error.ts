@@ -1,3 +1,4 @@
+import "server-only";
 import { NextResponse } from "next/server";
 import { errorBody, httpStatus, toPortalError } from "@/lib/errors";
 import { errorFields, log } from "@/lib/log";

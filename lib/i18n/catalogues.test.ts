@@ -11,7 +11,7 @@ import {
 } from "@formatjs/icu-messageformat-parser";
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
-import { locales } from "./locales";
+import { locales } from "@/lib/browser-safe/locales";
 import { catalogues } from "./messages";
 
 // English is the reference: every other catalogue must have exactly its keys,

@@ -3,7 +3,7 @@
 import { cookies } from "next/headers";
 import { z } from "zod";
 import { preferenceCookieOptions } from "@/lib/embedding/cookie-policy";
-import { localeCookieMaxAgeSeconds, localeCookieName, locales } from "./locales";
+import { localeCookieMaxAgeSeconds, localeCookieName, locales } from "@/lib/browser-safe/locales";
 
 const choice = z.enum(locales);
 

@@ -1,7 +1,8 @@
+import "server-only";
 import cs from "@/messages/cs.json";
 import de from "@/messages/de.json";
 import en from "@/messages/en.json";
-import type { Locale } from "./locales";
+import type { Locale } from "@/lib/browser-safe/locales";
 
 // The catalogues are small, so all three are bundled on the server; a page
 // sends only the namespaces its client components use (intl-scope.tsx).

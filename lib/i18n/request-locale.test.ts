@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-vi.mock("server-only", () => ({}));
 const jar = new Map<string, string>();
 const headerValues = new Map<string, string>();
 vi.mock("next/headers", () => ({

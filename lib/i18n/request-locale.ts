@@ -2,7 +2,7 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { currentSession } from "@/lib/auth/current-session";
-import { isLocale, localeCookieName, type Locale } from "./locales";
+import { isLocale, localeCookieName, type Locale } from "@/lib/browser-safe/locales";
 import { resolveLocale } from "./resolve-locale";
 import { languagesForSession, languagesWithoutSession } from "./upstream-languages";
 

@@ -1,5 +1,6 @@
+import "server-only";
 import Negotiator from "negotiator";
-import { defaultLocale, isLocale, locales, supportedLanguageOf, type Locale } from "./locales";
+import { defaultLocale, isLocale, locales, supportedLanguageOf, type Locale } from "@/lib/browser-safe/locales";
 
 // The one rule that decides the portal's language. Pure, so it is tested on
 // its own; request-locale.ts gathers the inputs of a request.

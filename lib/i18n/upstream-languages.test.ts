@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-vi.mock("server-only", () => ({}));
 vi.mock("@/lib/auth/current-session", () => ({
   withUserToken: vi.fn(async (_id: string, call: (token: string) => Promise<unknown>) => call("user-token")),
 }));

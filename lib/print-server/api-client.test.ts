@@ -4,12 +4,10 @@ import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrintServerApi } from "./api-client";
 import { isPrintServerUp } from "./server-status";
 import { signInUser } from "./token-endpoint";
-
-vi.mock("server-only", () => ({}));
 
 // A real HTTPS server with a CA made for this test (openssl): the client must
 // trust exactly the CA it is given, and never connect to an unknown one.

@@ -2,8 +2,6 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { clientAccessToken, forgetClientToken } from "./client-token";
 import type { TokenSet } from "./token-set";
 
-vi.mock("server-only", () => ({}));
-
 function token(name: string, lifetimeSeconds: number): TokenSet {
   return { accessToken: name, expiresAt: Date.now() + lifetimeSeconds * 1000, lifetimeSeconds, scopes: ["users"] };
 }

@@ -1,6 +1,7 @@
+import "server-only";
 import { z } from "zod";
 import { PortalError } from "@/lib/errors";
-import { apiErrors, tokenErrors } from "./contract-assumptions";
+import { apiErrors, tokenErrors } from "@/lib/browser-safe/contract-assumptions";
 
 // Upstream answers become the portal's typed errors here. The real server's
 // error shape is not public, so bodies are read defensively and never passed on.

@@ -1,10 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MockAgent } from "undici";
 import { PortalError } from "@/lib/errors";
 import { createPrintServerApi } from "./api-client";
 import { listReports, openDownload, probeExecution, startExecution } from "./reports";
-
-vi.mock("server-only", () => ({}));
 
 const origin = "https://print.test:8090";
 const token = "user-token";

@@ -3,8 +3,8 @@ import { fetch as undiciFetch, type Dispatcher, type Response as UndiciResponse 
 import { z } from "zod";
 import { getEnv } from "@/lib/env";
 import { PortalError } from "@/lib/errors";
-import { executionStatusOf, type ExecutionStatus } from "@/lib/reports/execution-status";
-import { parseFormats, type ReportFormat } from "@/lib/reports/formats";
+import { executionStatusOf, type ExecutionStatus } from "@/lib/browser-safe/reports/execution-status";
+import { parseFormats, type ReportFormat } from "@/lib/browser-safe/reports/formats";
 import { printServerAgent, printServerApi, type PrintServerApi } from "./api-client";
 import { mapApiError, mapTransportError } from "./error-mapping";
 import { send } from "./send";

@@ -1,9 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MockAgent } from "undici";
 import { createPrintServerApi } from "./api-client";
 import { clearServerConfigCache, serverConfig, serverConfigTtlMs, toServerConfig } from "./server-config";
-
-vi.mock("server-only", () => ({}));
 
 const origin = "https://print.test:8090";
 const config = {

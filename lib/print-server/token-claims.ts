@@ -1,7 +1,8 @@
+import "server-only";
 import { decodeJwt } from "jose";
 import { z } from "zod";
 import { PortalError } from "@/lib/errors";
-import { userClaims } from "./contract-assumptions";
+import { userClaims } from "@/lib/browser-safe/contract-assumptions";
 
 // The one place that reads who a user token belongs to. The token came straight
 // from the print server over verified TLS, so decoding without verifying the

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SignJWT } from "jose";
 import { MockAgent } from "undici";
 import { PortalError } from "@/lib/errors";
@@ -7,8 +7,6 @@ import { userFromAccessToken } from "./token-claims";
 import { refreshUserTokens, requestClientToken, signInUser } from "./token-endpoint";
 import { getOwnProfile } from "./users";
 import { isPrintServerUp } from "./server-status";
-
-vi.mock("server-only", () => ({}));
 
 const origin = "https://print.test:8090";
 let agent: MockAgent;

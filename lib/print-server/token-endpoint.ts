@@ -1,7 +1,7 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
 import { printServerApi, type PrintServerApi } from "./api-client";
-import { forwardedForHeader, loginInfo } from "./contract-assumptions";
+import { forwardedForHeader, loginInfo } from "@/lib/browser-safe/contract-assumptions";
 import { mapRefreshError, mapTokenError } from "./error-mapping";
 import { send } from "./send";
 import { toTokenSet, type TokenSet } from "./token-set";

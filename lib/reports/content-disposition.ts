@@ -1,3 +1,5 @@
+import "server-only";
+
 // File names for `Content-Disposition` (RFC 6266 with RFC 5987 / 8187 for
 // non-ASCII names). The upstream name is never trusted: it loses anything
 // that could break the header, climb out of a folder or disguise itself.

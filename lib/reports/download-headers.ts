@@ -1,10 +1,11 @@
+import "server-only";
 import {
   attachmentDisposition,
   parseDispositionFilename,
   sanitizeFilename,
   withExtension,
 } from "./content-disposition";
-import { formatOfMediaType } from "./formats";
+import { formatOfMediaType } from "@/lib/browser-safe/reports/formats";
 
 /**
  * The headers a report download is answered with, from an allow-list: a known

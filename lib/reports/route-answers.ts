@@ -1,3 +1,4 @@
+import "server-only";
 import { NextResponse } from "next/server";
 
 // Answers of the report routes that the shared error codes do not cover

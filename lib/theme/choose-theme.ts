@@ -2,7 +2,7 @@
 
 import { cookies } from "next/headers";
 import { preferenceCookieOptions } from "@/lib/embedding/cookie-policy";
-import { themeChoice, themeCookieMaxAgeSeconds, themeCookieName } from "./theme";
+import { themeChoice, themeCookieMaxAgeSeconds, themeCookieName } from "@/lib/browser-safe/theme";
 
 /**
  * The theme switch: remembers the choice on this device. "system" is stored

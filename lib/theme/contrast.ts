@@ -1,3 +1,5 @@
+import "server-only";
+
 // WCAG 2.x contrast: relative luminance of sRGB colours and their ratio,
 // https://www.w3.org/TR/WCAG22/#dfn-contrast-ratio
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { cache } from "react";
-import { themeChoiceOf, themeCookieName, type ThemeChoice } from "./theme";
+import { themeChoiceOf, themeCookieName, type ThemeChoice } from "@/lib/browser-safe/theme";
 
 /** The theme chosen on this device, read once per request. */
 export const requestTheme = cache(async (): Promise<ThemeChoice> =>

@@ -3,7 +3,7 @@
 import { redirect } from "next/navigation";
 import { SignInRefused, signIn } from "@/lib/auth/auth";
 import { credentialsSchema, isCredentialsProblem } from "@/lib/auth/credentials-schema";
-import { safeCallbackPath } from "@/lib/auth/sign-in-path";
+import { safeCallbackPath } from "@/lib/browser-safe/sign-in-path";
 import { toPortalError, userMessage } from "@/lib/errors";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { serverTranslator } from "@/lib/i18n/server-translator";

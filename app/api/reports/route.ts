@@ -3,7 +3,7 @@ import { withUserToken } from "@/lib/auth/current-session";
 import { sessionForRoute } from "@/lib/auth/route-session";
 import { localizedJsonError } from "@/lib/i18n/localized-json-error";
 import { listReports } from "@/lib/print-server/reports";
-import { reportListDto } from "@/lib/reports/dto";
+import { reportListDto } from "@/lib/browser-safe/reports/dto";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { withUserToken } from "@/lib/auth/current-session";
 import { sessionForRoute } from "@/lib/auth/route-session";
 import { loadMoneyOverview } from "@/lib/account/load-money-overview";
-import { moneyOverviewSchema } from "@/lib/account/money-overview";
+import { moneyOverviewSchema } from "@/lib/browser-safe/account/money-overview";
 import { jsonError } from "@/lib/http/json-error";
 
 export const dynamic = "force-dynamic";

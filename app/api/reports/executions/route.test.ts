@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { NextRequest } from "next/server";
 
-vi.mock("server-only", () => ({}));
 vi.mock("@/lib/auth/route-session", () => ({
   sessionForRoute: vi.fn(async () => ({ sessionId: "s1", session: { userId: 1 } })),
 }));

@@ -5,8 +5,8 @@ import { toPortalError } from "@/lib/errors";
 import { localizedJsonError } from "@/lib/i18n/localized-json-error";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { listReports, startExecution } from "@/lib/print-server/reports";
-import { startedDto, startRequest } from "@/lib/reports/dto";
-import { isReportFormat } from "@/lib/reports/formats";
+import { startedDto, startRequest } from "@/lib/browser-safe/reports/dto";
+import { isReportFormat } from "@/lib/browser-safe/reports/formats";
 import { reportAnswer } from "@/lib/reports/route-answers";
 
 export const dynamic = "force-dynamic";

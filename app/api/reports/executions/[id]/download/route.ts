@@ -5,7 +5,7 @@ import { localizedJsonError } from "@/lib/i18n/localized-json-error";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { openDownload } from "@/lib/print-server/reports";
 import { downloadHeaders } from "@/lib/reports/download-headers";
-import { executionIdParam } from "@/lib/reports/dto";
+import { executionIdParam } from "@/lib/browser-safe/reports/dto";
 import { reportAnswer } from "@/lib/reports/route-answers";
 
 export const dynamic = "force-dynamic";

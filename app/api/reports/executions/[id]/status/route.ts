@@ -4,7 +4,7 @@ import { sessionForRoute } from "@/lib/auth/route-session";
 import { localizedJsonError } from "@/lib/i18n/localized-json-error";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { probeExecution } from "@/lib/print-server/reports";
-import { executionIdParam, statusDto } from "@/lib/reports/dto";
+import { executionIdParam, statusDto } from "@/lib/browser-safe/reports/dto";
 import { reportAnswer } from "@/lib/reports/route-answers";
 
 export const dynamic = "force-dynamic";

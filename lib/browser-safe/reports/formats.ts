@@ -1,4 +1,4 @@
-import { formatMediaTypeAliases, formatMediaTypes, formatSeparator } from "./contract-assumptions";
+import { formatMediaTypeAliases, formatMediaTypes, formatSeparator } from "@/lib/browser-safe/contract-assumptions";
 
 // Report formats: which ones the portal knows, how people read their names,
 // and how a report's `formats` string becomes a list.
@@ -34,10 +34,6 @@ export function parseFormats(formats: string): ReportFormat[] {
       .filter(Boolean),
   );
   return reportFormats.filter((format) => offered.has(format));
-}
-
-export function mediaTypeOf(format: ReportFormat): string {
-  return formatMediaTypes[format];
 }
 
 /** The format a media type stands for, for a file name when the server gives none. */

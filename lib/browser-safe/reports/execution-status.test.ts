@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { entryStateFor, isSettled } from "./entry-state";
 import { executionStatusOf } from "./execution-status";
-import { assumedRetentionMs } from "./contract-assumptions";
+import { assumedRetentionMs } from "@/lib/browser-safe/contract-assumptions";
 
 describe("executionStatusOf", () => {
   it.each([

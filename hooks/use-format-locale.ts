@@ -2,7 +2,7 @@
 
 import { useLocale } from "next-intl";
 import { useMemo, useSyncExternalStore } from "react";
-import { formatLocale } from "./format-locale";
+import { formatLocale } from "@/lib/browser-safe/format-locale";
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener("languagechange", onChange);

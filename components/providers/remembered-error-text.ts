@@ -1,7 +1,7 @@
 "use client";
 
-import type { Messages } from "./messages";
-import type { Locale } from "./locales";
+import type { Messages } from "@/lib/i18n/messages";
+import type { Locale } from "@/lib/browser-safe/locales";
 
 // app/global-error.tsx replaces the root layout, so no language provider is
 // around it. The provider leaves the current language's error-page texts

@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { meResponse } from "@/app/api/me/schema";
-import { moneyOverviewSchema } from "@/lib/account/money-overview";
-import { fetchPanelData, retryOnce } from "./panel-request";
+import { moneyOverviewSchema } from "@/lib/browser-safe/account/money-overview";
+import { fetchPanelData, retryOnce } from "@/components/account/panel-request";
 
 // One query per panel, so each loads, fails and retries on its own. Every key
 // starts with "account" so the Refresh control can refetch them together.

@@ -1,4 +1,4 @@
-import { unknownExecutionStatus } from "./contract-assumptions";
+import { unknownExecutionStatus } from "@/lib/browser-safe/contract-assumptions";
 
 // What the download endpoint's status code says about an execution [seed]:
 // 202 running, 200 ready, 410 failed or expired. 404 is unknown or not the

@@ -1,9 +1,9 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import type { ReportFormat } from "@/lib/reports/formats";
-import { recentReports } from "./recent-reports-store";
-import { startReport } from "./reports-api";
+import type { ReportFormat } from "@/lib/browser-safe/reports/formats";
+import { recentReports } from "./use-recent-reports";
+import { startReport } from "@/components/reports/reports-api";
 
 interface StartVariables {
   reportId: number;

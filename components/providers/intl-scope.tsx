@@ -1,8 +1,8 @@
 import "server-only";
 import type { ReactNode } from "react";
 import { IntlClientProvider } from "./intl-client-provider";
-import { messagesFor, type Namespace } from "./messages";
-import { requestLocale } from "./request-locale";
+import { messagesFor, type Namespace } from "@/lib/i18n/messages";
+import { requestLocale } from "@/lib/i18n/request-locale";
 
 /**
  * Gives the client components below it the request's language and the

@@ -1,7 +1,13 @@
 "use client";
 
 import { useCallback, useSyncExternalStore } from "react";
-import { addEntry, parseStoredEntries, removeEntry, updateEntry, type RecentEntry } from "@/lib/reports/recent-entries";
+import {
+  addEntry,
+  parseStoredEntries,
+  removeEntry,
+  updateEntry,
+  type RecentEntry,
+} from "@/lib/browser-safe/reports/recent-entries";
 
 // "Recent reports" of one user on this browser, kept in localStorage under a
 // per-user key (recent-reports-key.ts). The watcher in the layout and the

@@ -2,8 +2,8 @@
 
 import { IntlErrorCode, NextIntlClientProvider, type IntlError } from "next-intl";
 import { useEffect, type ReactNode } from "react";
-import type { Locale } from "./locales";
-import type { Messages } from "./messages";
+import type { Locale } from "@/lib/browser-safe/locales";
+import type { Messages } from "@/lib/i18n/messages";
 import { rememberErrorText } from "./remembered-error-text";
 
 // Times are formatted only in the browser, in the person's own time zone, so

@@ -1,4 +1,9 @@
-// Times in the "Recent reports" list.
+// Times as people read them, in the browser's own clock and time zone.
+
+/** A clock time in the reader's locale, with seconds so a refresh visibly changes it. */
+export function formatClockTime(epochMs: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { timeStyle: "medium" }).format(epochMs);
+}
 
 /** Elapsed time as m:ss (or h:mm:ss past an hour). */
 export function formatElapsed(ms: number): string {

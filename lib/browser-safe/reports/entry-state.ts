@@ -1,4 +1,4 @@
-import { assumedRetentionMs } from "./contract-assumptions";
+import { assumedRetentionMs } from "@/lib/browser-safe/contract-assumptions";
 import type { ExecutionStatus } from "./execution-status";
 
 // The state a "Recent reports" entry shows. A 410 ("gone") is told apart here
