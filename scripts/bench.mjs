@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 // `npm run bench [-- --quick]`: the portal measured against the print server it
-// fronts, side by side in one run (issue 7). Builds the portal if needed,
-// starts a scaled print server and the production portal on free ports of
-// 127.0.0.1, prints one table with PASS/MISS per budget, and writes the same
-// figures to bench-results/latest.json plus a timestamped copy.
+// fronts and against the floor (a bare Next.js app of the same version and
+// settings), side by side in one run (issues 7 and 14). Builds the portal and
+// the floor if needed, starts a scaled print server, the production portal and
+// the floor on free ports of 127.0.0.1, prints one table with PASS/MISS per
+// budget, and writes the same figures to bench-results/latest.json plus a
+// timestamped copy. A full run exits with 1 when a budget is missed or a
+// figure could not be measured; a quick run (a smoke run with small files and
+// single runs) only when a figure could not be measured.
 //
 // The scaled organisations live in .data/bench-print-server-<scale> and are
 // seeded on first use only (about a minute for the large one).
@@ -14,7 +18,8 @@ import { root } from "./lib/stack.mjs";
 import { BenchError } from "./bench/bench-error.mjs";
 import {
   closeStack,
-  ensurePortalBuild,
+  ensureBuilds,
+  startBenchFloor,
   startBenchPortal,
   startPrintServerFor,
   stopEverything,
@@ -22,8 +27,8 @@ import {
 } from "./bench/bench-stack.mjs";
 import { checkBudgets } from "./bench/budgets.mjs";
 import { measureDownload } from "./bench/measure-download.mjs";
-import { measureLighthouse, measurePageJs } from "./bench/measure-pages.mjs";
-import { measureApiOverhead, measureSignIn } from "./bench/measure-portal-api.mjs";
+import { measureLighthouse, measurePageJs, servedPages } from "./bench/measure-pages.mjs";
+import { measureApiOverhead, measureSignIn, portalMe } from "./bench/measure-portal-api.mjs";
 import {
   MANAGER,
   MONTHLY_SUMMARY_REPORT_ID,
@@ -40,7 +45,7 @@ const ROWS_PER_USER = 12 * 12; // months x printers per user and month (seed-sca
 const LARGE_FILE_BYTES = 200 * 1024 * 1024;
 
 const PLANS = {
-  // About 12 minutes on a 2-core machine once the organisations are seeded.
+  // About 8 minutes on a 2-core machine once the organisations are seeded and the apps built.
   full: {
     downloadScale: 20_000, // monthly summary CSV of about 250 MB
     formatScale: 1_000,
@@ -53,6 +58,8 @@ const PLANS = {
     signInRounds: 15,
     pageRuns: 3,
     lighthouseRuns: 3,
+    // The floor's empty page is a reference, not a target: one run.
+    floorLighthouseRuns: 1,
     reportTimeoutMs: 6 * 60_000,
     watchdogMs: 40 * 60_000,
   },
@@ -65,10 +72,11 @@ const PLANS = {
     loadMs: 2_000,
     warmupMs: 500,
     connections: 10,
-    apiConnections: [10],
+    apiConnections: [1, 10],
     signInRounds: 5,
     pageRuns: 1,
     lighthouseRuns: 1,
+    floorLighthouseRuns: 1,
     reportTimeoutMs: 2 * 60_000,
     watchdogMs: 15 * 60_000,
   },
@@ -162,6 +170,11 @@ async function downloadFigures(ps, portal) {
   return download;
 }
 
+/**
+ * Everything measured through the portal, each against its reference: the
+ * print server called directly, or the floor. A new measure is one more
+ * attempt() here and its budget in bench/budgets.mjs.
+ */
 async function withPortal(results, server) {
   const ps = printServerClient({ url: server.url, caPem: server.caPem, ...server.client });
   try {
@@ -171,21 +184,55 @@ async function withPortal(results, server) {
 
     const pin = scaleUserPin(1);
     const userCookie = await signInToPortal(portal.url, { method: "pin", pin });
-    say("API overhead: portal route vs the same print server call");
+    const floor = await startBenchFloor(await portalMe(portal.url, userCookie), say);
+    say("API overhead: portal route vs the floor's vs the same print server call");
     await attempt(results, "api", () =>
-      measureApiOverhead({ printServer: server, ps, portalUrl: portal.url, cookie: userCookie, pin, plan }),
+      measureApiOverhead({
+        printServer: server,
+        ps,
+        portalUrl: portal.url,
+        floorUrl: floor.url,
+        cookie: userCookie,
+        pin,
+        plan,
+      }),
     );
     say("sign-in round trips");
     await attempt(results, "signIn", () =>
       measureSignIn({ ps, portalUrl: portal.url, pin: scaleUserPin(2), rounds: plan.signInRounds }),
     );
-    say("pages: JavaScript loaded in Chromium");
-    await attempt(results, "pages", () =>
-      measurePageJs({ portalUrl: portal.url, cookie: userCookie, runs: plan.pageRuns }),
-    );
+    let served;
+    say("pages: JavaScript loaded in Chromium, console errors");
+    await attempt(results, "pages", async () => {
+      const pages = await servedPages(portal.url, userCookie);
+      served = pages.served;
+      for (const note of Object.values(pages.skipped)) say(`pages: ${note}`);
+      return {
+        ...(await measurePageJs({
+          portalUrl: portal.url,
+          floorUrl: floor.url,
+          cookie: userCookie,
+          runs: plan.pageRuns,
+          pages: served,
+        })),
+        skipped: pages.skipped,
+      };
+    });
     say("pages: Lighthouse (mobile)");
     await attempt(results, "lighthouse", () =>
-      measureLighthouse({ portalUrl: portal.url, cookie: userCookie, runs: plan.lighthouseRuns, say, track }),
+      // Unknown when listing the pages failed: that failure is already recorded.
+      served === undefined
+        ? Promise.reject(new Error("the list of served pages is unknown"))
+        : measureLighthouse({
+            portalUrl: portal.url,
+            floorUrl: floor.url,
+            cookie: userCookie,
+            pages: served,
+            runs: plan.lighthouseRuns,
+            floorRuns: plan.floorLighthouseRuns,
+            say,
+            track,
+          }),
     );
   } finally {
     await ps.close();
@@ -200,7 +247,7 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(" ")}`,
   );
-  const built = await ensurePortalBuild(say);
+  const built = await ensureBuilds(say);
 
   if (plan.formatScale === plan.downloadScale) {
     const server = await printServerOnly(results);
@@ -226,17 +273,24 @@ async function main() {
       node: process.version,
       loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))),
     },
-    portalBuiltByThisRun: built,
+    builtByThisRun: built,
     ...results,
     budgets,
   };
   console.log(`\n${renderTable(results, budgets)}\n`);
   const file = writeResults(join(root, "bench-results"), document);
   say(`figures written to bench-results/latest.json and ${file.slice(root.length)}`);
-  say(`${budgets.filter((b) => b.pass).length} of ${budgets.length} budgets met; ${document.durationSeconds} s in all`);
+  const count = (status) => budgets.filter((b) => b.status === status).length;
+  say(
+    `${count("PASS")} budgets met, ${count("MISS")} missed, ${count("SKIP")} skipped; ${document.durationSeconds} s in all`,
+  );
   if (results.errors) {
     say(`some figures could not be measured: ${Object.keys(results.errors).join(", ")}`);
     return 1;
+  }
+  if (count("MISS") > 0) {
+    if (quick) say("quick run: missed budgets do not fail it (its files are small and its runs single)");
+    else return 1;
   }
   return 0;
 }

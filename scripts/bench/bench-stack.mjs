@@ -17,6 +17,7 @@ import {
   stopChild,
 } from "../lib/stack.mjs";
 import { BenchError } from "./bench-error.mjs";
+import { ensureFloorBuild, startFloor } from "./floor.mjs";
 import { startScaledPrintServer } from "./print-server.mjs";
 import { listeningPid } from "./process-memory.mjs";
 
@@ -69,11 +70,15 @@ export function freePort() {
   });
 }
 
-export async function ensurePortalBuild(say) {
-  if (!portalNeedsBuild()) return false;
-  say("building the portal (next build)");
-  await buildPortal();
-  return true;
+/** Builds the portal and the floor app where their builds are out of date; answers what was built. */
+export async function ensureBuilds(say) {
+  const portal = portalNeedsBuild();
+  if (portal) {
+    say("building the portal (next build)");
+    await buildPortal();
+  }
+  const floor = await ensureFloorBuild(say);
+  return { portal, floor };
 }
 
 /** Starts a scaled print server and registers the portal with it. */
@@ -112,5 +117,22 @@ export function startBenchPortal(printServer, say) {
     });
     track(portal.child);
     return { child: portal.child, url: portalUrl, pid: listeningPid(port) };
+  });
+}
+
+/**
+ * Starts the floor app (scripts/bench/floor.mjs); its /api/me answers `meJson`,
+ * the portal's own answer for the bench user. Answers its URL and the pid that serves it.
+ */
+export function startBenchFloor(meJson, say) {
+  return guarded(async () => {
+    const port = await freePort();
+    const workDir = mkdtempSync(join(tmpdir(), "print-portal-bench-floor-"));
+    tempDirs.add(workDir);
+    const meJsonFile = join(workDir, "me.json");
+    writeFileSync(meJsonFile, JSON.stringify(meJson));
+    say(`starting the floor app on http://127.0.0.1:${port}`);
+    await startFloor({ port, meJsonFile, track });
+    return { url: `http://127.0.0.1:${port}`, pid: listeningPid(port) };
   });
 }

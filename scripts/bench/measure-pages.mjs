@@ -1,11 +1,15 @@
-// What the browser downloads and how Lighthouse scores the portal's pages,
-// with Debian's Chromium (Playwright and Lighthouse cannot download one here).
+// What the browser downloads, what it logs as errors and how Lighthouse
+// scores the portal's pages and the floor's empty page, with Debian's Chromium
+// (Playwright and Lighthouse cannot download one here).
 
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { fetch } from "undici";
 import { BenchError } from "./bench-error.mjs";
+import { beyondFloor, floorIndex } from "./page-scripts.mjs";
+import { FLOOR_PAGE, PAGES } from "./pages.mjs";
 import { median, round } from "./stats.mjs";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -18,12 +22,22 @@ const chromiumArgs = [
   "--no-first-run",
 ];
 
-/** The pages the issue names; `signedIn` pages get the session cookie. */
-export const PAGES = [
-  { name: "sign-in", path: "/sign-in", signedIn: false },
-  { name: "account", path: "/", signedIn: true },
-  { name: "reports", path: "/reports", signedIn: true },
-];
+/** Which listed pages the portal serves; a page that answers 404 is skipped with a note. */
+export async function servedPages(portalUrl, cookie) {
+  const served = [];
+  const skipped = {};
+  for (const page of PAGES) {
+    const answer = await fetch(`${portalUrl}${page.path}`, {
+      headers: page.signedIn ? { cookie } : {},
+      redirect: "manual",
+    });
+    await answer.body?.cancel();
+    if (answer.status === 404) skipped[page.name] = `${page.path} answers 404 (not built yet): not measured`;
+    else if (answer.status === 200) served.push(page);
+    else throw new BenchError(`${page.path} answered ${answer.status}`);
+  }
+  return { served, skipped };
+}
 
 function cookieObjects(cookieHeader, portalUrl) {
   return cookieHeader.split("; ").map((pair) => {
@@ -32,66 +46,96 @@ function cookieObjects(cookieHeader, portalUrl) {
   });
 }
 
+const MAX_CONSOLE_MESSAGES = 5;
+
 /**
- * Gzip size (level 9, as Next.js reports "First Load JS") of every script the
- * page loads until the network is idle. Chromium skips `noModule` scripts, so
- * what it fetches is what a current browser runs.
+ * One load of a page until the network is idle: every script Chromium fetched
+ * (Chromium skips `noModule` scripts, so this is what a current browser runs)
+ * and every error the page wrote to the console or threw.
  */
-async function pageJs(browser, portalUrl, page, cookie) {
+async function loadPage(browser, baseUrl, page, cookie) {
   const context = await browser.newContext();
   try {
-    if (page.signedIn) await context.addCookies(cookieObjects(cookie, portalUrl));
+    if (page.signedIn) await context.addCookies(cookieObjects(cookie, baseUrl));
     const tab = await context.newPage();
     const pending = [];
+    const consoleErrors = [];
+    tab.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text().slice(0, 200));
+    });
+    tab.on("pageerror", (error) => consoleErrors.push(`uncaught: ${String(error.message).slice(0, 200)}`));
     tab.on("response", (response) => {
       if (response.request().resourceType() !== "script") return;
       pending.push(
         response.body().then(
-          (body) => ({
-            url: response.url(),
-            bytes: body.byteLength,
-            gzipBytes: gzipSync(body, { level: 9 }).byteLength,
-          }),
+          (body) => ({ path: new URL(response.url()).pathname, text: body.toString("utf8"), bytes: body.byteLength }),
           () => undefined,
         ),
       );
     });
-    const answer = await tab.goto(`${portalUrl}${page.path}`, { waitUntil: "networkidle" });
+    const answer = await tab.goto(`${baseUrl}${page.path}`, { waitUntil: "networkidle" });
     const landed = new URL(tab.url()).pathname;
     if (!answer?.ok() || landed !== page.path)
       throw new BenchError(`${page.path} ended at ${landed} (${answer?.status()})`);
     const scripts = (await Promise.all(pending)).filter(Boolean);
     return {
-      list: scripts,
-      scripts: scripts.length,
+      scripts,
+      consoleErrors,
       bytes: scripts.reduce((sum, s) => sum + s.bytes, 0),
-      gzipBytes: scripts.reduce((sum, s) => sum + s.gzipBytes, 0),
+      // Level 9, as Next.js reports "First Load JS".
+      gzipBytes: scripts.reduce((sum, s) => sum + gzipSync(s.text, { level: 9 }).byteLength, 0),
     };
   } finally {
     await context.close();
   }
 }
 
-export async function measurePageJs({ portalUrl, cookie, runs }) {
+/** Median figures of `runs` loads of one page. */
+async function pageFigures(browser, baseUrl, page, cookie, runs) {
+  const samples = [];
+  for (let i = 0; i < runs; i++) samples.push(await loadPage(browser, baseUrl, page, cookie));
+  const errors = samples.flatMap((s) => s.consoleErrors);
+  return {
+    samples,
+    figures: {
+      path: page.path,
+      scripts: median(samples.map((s) => s.scripts.length)),
+      kb: round(median(samples.map((s) => s.bytes)) / 1000, 1),
+      gzipKb: round(median(samples.map((s) => s.gzipBytes)) / 1000, 1),
+      // The most any one load wrote, and what (a page that errs now and then still errs).
+      consoleErrors: Math.max(...samples.map((s) => s.consoleErrors.length)),
+      consoleMessages: [...new Set(errors)].slice(0, MAX_CONSOLE_MESSAGES),
+    },
+  };
+}
+
+const kb = (bytes) => round(bytes / 1000, 1);
+
+/**
+ * First-load JavaScript (gzip -9) and console errors of the floor's empty page
+ * and of each served portal page, with what each page loads beyond the floor.
+ */
+export async function measurePageJs({ portalUrl, floorUrl, cookie, runs, pages }) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
-    const result = {};
-    for (const page of PAGES) {
-      const samples = [];
-      for (let i = 0; i < runs; i++) samples.push(await pageJs(browser, portalUrl, page, cookie));
-      result[page.name] = {
-        path: page.path,
-        scripts: median(samples.map((s) => s.scripts)),
-        kb: round(median(samples.map((s) => s.bytes)) / 1000, 1),
-        gzipKb: round(median(samples.map((s) => s.gzipBytes)) / 1000, 1),
-        // Where the bytes are, to explain a missed budget.
-        largest: samples[0].list
-          .sort((a, b) => b.gzipBytes - a.gzipBytes)
-          .slice(0, 6)
-          .map((s) => ({ path: new URL(s.url).pathname, gzipKb: round(s.gzipBytes / 1000, 1) })),
+    const floor = await pageFigures(browser, floorUrl, FLOOR_PAGE, cookie, runs);
+    const floorModules = floorIndex(floor.samples[0].scripts);
+    const served = {};
+    for (const page of pages) {
+      const { samples, figures } = await pageFigures(browser, portalUrl, page, cookie, runs);
+      const beyond = beyondFloor(samples[0].scripts, floorModules);
+      served[page.name] = {
+        ...figures,
+        beyondFloorGzipKb: kb(beyond.gzipBytes),
+        beyondFloor: beyond.scripts.map((s) => ({
+          path: s.path,
+          gzipKb: kb(s.gzipBytes),
+          beyondFloorGzipKb: kb(s.beyondGzipBytes),
+          packages: s.packages,
+        })),
       };
     }
-    return result;
+    return { floor: floor.figures, served };
   } finally {
     await browser.close();
   }
@@ -140,47 +184,53 @@ async function addSessionCookie(port, portalUrl, cookie) {
   }
 }
 
-/** Lighthouse's default settings (mobile emulation, simulated throttling). */
-export async function measureLighthouse({ portalUrl, cookie, runs, say, track }) {
+/** Median Lighthouse scores and metrics of `runs` runs on one page, with the audits that failed in any. */
+async function scorePage(port, baseUrl, page, runs, say) {
+  const scores = Object.fromEntries(categories.map((c) => [c, []]));
+  const metrics = Object.fromEntries(metricIds.map((m) => [m, []]));
+  const failing = new Set();
+  for (let i = 0; i < runs; i++) {
+    const lhr = await lighthouseRun(port, `${baseUrl}${page.path}`, page.path, say);
+    for (const c of categories) scores[c].push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
+    for (const m of metricIds) metrics[m].push(lhr.audits[m]?.numericValue);
+    for (const c of ["accessibility", "best-practices"]) {
+      for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+        if (ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1) failing.add(`${c}: ${ref.id}`);
+      }
+    }
+    say?.(
+      `  lighthouse ${page.name} ${page.path} run ${i + 1}: ${categories.map((c) => `${c} ${scores[c].at(-1)}`).join(", ")}`,
+    );
+  }
+  return {
+    path: page.path,
+    formFactor: "mobile",
+    ...Object.fromEntries(categories.map((c) => [c, median(scores[c])])),
+    metrics: Object.fromEntries(
+      metricIds.map((m) => [m, round(median(metrics[m]), m === "cumulative-layout-shift" ? 3 : 0)]),
+    ),
+    failedAudits: [...failing],
+  };
+}
+
+/** Lighthouse's default settings (mobile emulation, simulated throttling), on the floor's page and the served pages. */
+export async function measureLighthouse({ portalUrl, floorUrl, cookie, pages, runs, floorRuns, say, track }) {
   const chrome = await launch({ chromePath: chromiumPath, chromeFlags: ["--headless=new", ...chromiumArgs] });
   // Stopped with the servers on Ctrl-C; chrome-launcher's own kill covers the normal end.
   if (chrome.process) track?.(chrome.process);
-  let signedIn = false;
   try {
-    const result = {};
-    // The sign-in page comes first: with a session it would forward to the home page.
-    for (const page of PAGES) {
+    const floor = await scorePage(chrome.port, floorUrl, FLOOR_PAGE, floorRuns, say);
+    const served = {};
+    let signedIn = false;
+    // Signed-out pages first: with a session the sign-in page forwards to the home page.
+    for (const page of [...pages].sort((a, b) => Number(a.signedIn) - Number(b.signedIn))) {
       if (page.signedIn && !signedIn) {
         await addSessionCookie(chrome.port, portalUrl, cookie);
         signedIn = true;
       }
-      const scores = Object.fromEntries(categories.map((c) => [c, []]));
-      const metrics = Object.fromEntries(metricIds.map((m) => [m, []]));
-      const failing = new Set();
-      for (let i = 0; i < runs; i++) {
-        const lhr = await lighthouseRun(chrome.port, `${portalUrl}${page.path}`, page.path, say);
-        for (const c of categories) scores[c].push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
-        for (const m of metricIds) metrics[m].push(lhr.audits[m]?.numericValue);
-        for (const c of ["accessibility", "best-practices"]) {
-          for (const ref of lhr.categories[c]?.auditRefs ?? []) {
-            if (ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1) failing.add(`${c}: ${ref.id}`);
-          }
-        }
-        say?.(
-          `  lighthouse ${page.path} run ${i + 1}: ${categories.map((c) => `${c} ${scores[c].at(-1)}`).join(", ")}`,
-        );
-      }
-      result[page.name] = {
-        path: page.path,
-        formFactor: "mobile",
-        ...Object.fromEntries(categories.map((c) => [c, median(scores[c])])),
-        metrics: Object.fromEntries(
-          metricIds.map((m) => [m, round(median(metrics[m]), m === "cumulative-layout-shift" ? 3 : 0)]),
-        ),
-        failedAudits: [...failing],
-      };
+      served[page.name] = await scorePage(chrome.port, portalUrl, page, runs, say);
     }
-    return result;
+    return { floor, served };
   } finally {
     await chrome.kill();
   }

@@ -2,7 +2,9 @@
 //
 // API: GET /api/me makes exactly one print server call (GET /v3/users/{id}
 // ?include=aliases with the user's token). The same call is made directly with
-// a token of the same user, with the same generator and concurrency.
+// a token of the same user, and the floor (a bare Next.js route handler behind
+// a pass-through proxy, answering the same JSON) is loaded alike, with the
+// same generator and concurrency.
 
 import { decodeJwt } from "jose";
 import { fetch } from "undici";
@@ -16,15 +18,21 @@ import { elapsedMs, median, percentile, round } from "./stats.mjs";
 export const PORTAL_API_ROUTE = "/api/me";
 const upstreamPath = (userId) => `/api/v3/users/${userId}?include=aliases`;
 
-/** Portal route vs direct call, at each concurrency in plan.apiConnections. */
-export async function measureApiOverhead({ printServer, ps, portalUrl, cookie, pin, plan }) {
+/** The JSON the portal's /api/me answers the bench user: what the floor answers too. */
+export async function portalMe(portalUrl, cookie) {
+  const answer = await fetch(`${portalUrl}${PORTAL_API_ROUTE}`, { headers: { cookie } });
+  if (answer.status !== 200) {
+    await answer.body?.cancel();
+    throw new BenchError(`${PORTAL_API_ROUTE} answered ${answer.status} with the bench session`);
+  }
+  return answer.json();
+}
+
+/** Portal route vs direct call vs the floor, at each concurrency in plan.apiConnections. */
+export async function measureApiOverhead({ printServer, ps, portalUrl, floorUrl, cookie, pin, plan }) {
   const token = await ps.userToken({ type: LOGIN_TYPE.pin, pin });
   const userId = Number(decodeJwt(token).sub);
   if (!Number.isInteger(userId)) throw new BenchError("the user token has no numeric subject");
-
-  const check = await fetch(`${portalUrl}${PORTAL_API_ROUTE}`, { headers: { cookie } });
-  await check.body?.cancel();
-  if (check.status !== 200) throw new BenchError(`${PORTAL_API_ROUTE} answered ${check.status} with the bench session`);
 
   const levels = [];
   for (const connections of plan.apiConnections) {
@@ -39,6 +47,11 @@ export async function measureApiOverhead({ printServer, ps, portalUrl, cookie, p
       },
       plan.runs,
     );
+    // The same request as the portal's, cookie and all, which the floor ignores.
+    const floor = await repeatLoad(
+      { ...common, origin: floorUrl, path: PORTAL_API_ROUTE, headers: { cookie } },
+      plan.runs,
+    );
     const portal = await repeatLoad(
       { ...common, origin: portalUrl, path: PORTAL_API_ROUTE, headers: { cookie } },
       plan.runs,
@@ -46,7 +59,9 @@ export async function measureApiOverhead({ printServer, ps, portalUrl, cookie, p
     levels.push({
       connections,
       direct,
+      floor,
       portal,
+      shareOfFloor: floor.requestsPerSecond ? round(portal.requestsPerSecond / floor.requestsPerSecond, 3) : undefined,
       overheadP50Ms: round(portal.p50Ms - direct.p50Ms, 2),
       overheadP99Ms: round(portal.p99Ms - direct.p99Ms, 2),
     });

@@ -2,6 +2,8 @@
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { REPORT_SECONDS_BEFORE } from "./budgets.mjs";
+import { PAGES } from "./pages.mjs";
 
 const MB = 1024 * 1024;
 const fmt = (value, unit = "") => (value === undefined || value === null ? "-" : `${value}${unit}`);
@@ -9,7 +11,7 @@ const fmt = (value, unit = "") => (value === undefined || value === null ? "-" :
 function rows(r) {
   const out = [];
   const section = (title) => out.push({ section: title });
-  const row = (measure, portal, direct, note = "") => out.push({ measure, portal, direct, note });
+  const row = (measure, portal, floor, direct, note = "") => out.push({ measure, portal, floor, direct, note });
 
   if (r.download) {
     const d = r.download;
@@ -19,6 +21,7 @@ function rows(r) {
     row(
       "throughput",
       fmt(d.portalMbPerSecond, " MiB/s"),
+      "",
       fmt(d.directMbPerSecond, " MiB/s"),
       `portal/direct ${(d.ratio * 100).toFixed(1)} %, portal sent ${d.portalContentEncoding}`,
     );
@@ -26,37 +29,50 @@ function rows(r) {
       "throughput, Accept-Encoding: identity",
       fmt(d.portalIdentityMbPerSecond, " MiB/s"),
       "",
+      "",
       `portal/direct ${(d.identityRatio * 100).toFixed(1)} %`,
     );
-    row("time", fmt(d.portalSeconds, " s"), fmt(d.directSeconds, " s"));
+    row("time", fmt(d.portalSeconds, " s"), "", fmt(d.directSeconds, " s"));
     row(
       "portal RSS growth (median, max)",
       `${d.portalRssGrowthMb} / ${d.portalRssGrowthMaxMb} MiB`,
+      "",
       "",
       `baseline ${d.portalRssBaselineMb} MiB`,
     );
   }
   if (r.api) {
-    section(`API: GET ${r.api.route} vs ${r.api.upstream}, median of ${r.plan.runs} x ${r.plan.loadMs / 1000} s`);
+    section(
+      `API: GET ${r.api.route} vs the floor's route vs ${r.api.upstream}, median of ${r.plan.runs} x ${r.plan.loadMs / 1000} s`,
+    );
     for (const level of r.api.levels) {
       const c = level.connections;
+      const ms = (load, key) => fmt(load[key], " ms");
       row(
         `${c} conn: latency p50`,
-        fmt(level.portal.p50Ms, " ms"),
-        fmt(level.direct.p50Ms, " ms"),
+        ms(level.portal, "p50Ms"),
+        ms(level.floor, "p50Ms"),
+        ms(level.direct, "p50Ms"),
         `overhead ${fmt(level.overheadP50Ms, " ms")}`,
       );
       row(
         `${c} conn: latency p99`,
-        fmt(level.portal.p99Ms, " ms"),
-        fmt(level.direct.p99Ms, " ms"),
+        ms(level.portal, "p99Ms"),
+        ms(level.floor, "p99Ms"),
+        ms(level.direct, "p99Ms"),
         `overhead ${fmt(level.overheadP99Ms, " ms")}`,
       );
       row(
         `${c} conn: throughput`,
         fmt(level.portal.requestsPerSecond, " req/s"),
+        fmt(level.floor.requestsPerSecond, " req/s"),
         fmt(level.direct.requestsPerSecond, " req/s"),
-        failures(level.portal, level.direct),
+        [
+          `portal/floor ${fmt(level.shareOfFloor === undefined ? undefined : (level.shareOfFloor * 100).toFixed(1), " %")}`,
+          failures(level),
+        ]
+          .filter(Boolean)
+          .join(", "),
       );
     }
   }
@@ -66,65 +82,118 @@ function rows(r) {
     row(
       "round trip (median)",
       fmt(s.portalMs, " ms"),
+      "",
       fmt(s.loginInfoMs, " ms"),
       `overhead ${fmt(s.overheadMs, " ms")}`,
     );
-    row("round trip (p90)", fmt(s.portalP90Ms, " ms"), fmt(s.loginInfoP90Ms, " ms"));
+    row("round trip (p90)", fmt(s.portalP90Ms, " ms"), "", fmt(s.loginInfoP90Ms, " ms"));
   }
-  if (r.pages || r.lighthouse) {
-    section("Pages: module JavaScript loaded (gzip -9) and Lighthouse mobile scores (perf / a11y / best practices)");
-    for (const name of Object.keys(r.pages ?? r.lighthouse)) {
-      const js = r.pages?.[name];
-      const lh = r.lighthouse?.[name];
-      row(
-        `${name} (${(js ?? lh).path})`,
-        js ? `${js.gzipKb} kB gzip` : "-",
-        "",
-        [
-          js ? `${js.scripts} scripts, ${js.kb} kB raw` : "",
-          lh ? `Lighthouse ${lh.performance} / ${lh.accessibility} / ${lh["best-practices"]}` : "",
-        ]
-          .filter(Boolean)
-          .join("; "),
-      );
-    }
-  }
+  if (r.pages || r.lighthouse) pageRows(r, section, row);
   if (r.printServer) {
     const p = r.printServer;
     section(`Print server alone (${p.connections} connections, median of ${r.plan.runs} x ${r.plan.loadMs / 1000} s)`);
-    row(
-      "POST /api/auth/token client_credentials",
-      "",
-      fmt(p.clientCredentials.requestsPerSecond, " req/s"),
-      `p50 ${p.clientCredentials.p50Ms} ms`,
-    );
-    row(
-      "POST /api/auth/token login_info (PIN)",
-      "",
-      fmt(p.loginInfo.requestsPerSecond, " req/s"),
-      `p50 ${p.loginInfo.p50Ms} ms`,
-    );
-    row("GET /api/v3/reports", "", fmt(p.reportList.requestsPerSecond, " req/s"), `p50 ${p.reportList.p50Ms} ms`);
+    for (const [label, load] of [
+      ["POST /api/auth/token client_credentials", p.clientCredentials],
+      ["POST /api/auth/token login_info (PIN)", p.loginInfo],
+      ["GET /api/v3/reports", p.reportList],
+    ]) {
+      row(
+        label,
+        "",
+        "",
+        fmt(load.requestsPerSecond, " req/s"),
+        [`p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms`, failures(load)].filter(Boolean).join(", "),
+      );
+    }
   }
   if (r.reportGeneration) {
     const g = r.reportGeneration;
     section(
       `Monthly summary generation, scale ${g.scale} (${g.rows} rows), run to download 200, median of ${r.plan.runs}`,
     );
-    for (const [format, figure] of Object.entries(g.formats)) row(format, "", fmt(figure.seconds, " s"));
+    for (const [format, figure] of Object.entries(g.formats)) {
+      const before = g.scale === 1000 ? REPORT_SECONDS_BEFORE[format] : undefined;
+      row(format, "", "", fmt(figure.seconds, " s"), before === undefined ? "" : `before issue 14: ${before} s`);
+    }
     if (r.download?.generationSeconds !== undefined) {
-      row(`csv, scale ${r.plan.downloadScale} (the download file, 1 run)`, "", fmt(r.download.generationSeconds, " s"));
+      row(
+        `csv, scale ${r.plan.downloadScale} (the download file, 1 run)`,
+        "",
+        "",
+        fmt(r.download.generationSeconds, " s"),
+      );
     }
   }
   if (r.errors) {
     section("Not measured");
-    for (const [key, message] of Object.entries(r.errors)) row(key, "", "", message);
+    for (const [key, message] of Object.entries(r.errors)) row(key, "", "", "", message);
   }
   return out;
 }
 
-function failures(...loads) {
-  const n = loads.reduce((sum, l) => sum + l.failures, 0);
+const scores = (lh) => (lh ? `${lh.performance} / ${lh.accessibility} / ${lh["best-practices"]}` : "-");
+
+function pageRows(r, section, row) {
+  const floorJs = r.pages?.floor;
+  const floorLh = r.lighthouse?.floor;
+  section(
+    "Pages: module JavaScript loaded (gzip -9), console errors, Lighthouse mobile (performance / accessibility / best practices)",
+  );
+  row(
+    "floor: empty Next.js page",
+    "",
+    floorJs ? `${floorJs.gzipKb} kB gzip` : "-",
+    "",
+    `${floorJs ? `${floorJs.scripts} scripts, ${floorJs.consoleErrors} console errors; ` : ""}Lighthouse ${scores(floorLh)}`,
+  );
+  for (const page of PAGES) {
+    const skipped = r.pages?.skipped?.[page.name];
+    if (skipped) {
+      row(`${page.name} (${page.path})`, "skipped", "", "", skipped);
+      continue;
+    }
+    const js = r.pages?.served?.[page.name];
+    const lh = r.lighthouse?.served?.[page.name];
+    if (!js && !lh) continue;
+    row(
+      `${page.name} (${page.path})`,
+      js ? `${js.gzipKb} kB gzip` : "-",
+      floorJs ? `${floorJs.gzipKb} kB gzip` : "",
+      "",
+      [
+        js
+          ? `${js.scripts} scripts, ${js.beyondFloorGzipKb} kB beyond the floor, ${js.consoleErrors} console errors`
+          : "",
+        `Lighthouse ${scores(lh)}`,
+      ]
+        .filter(Boolean)
+        .join("; "),
+    );
+  }
+  const served = Object.entries(r.pages?.served ?? {});
+  if (served.length === 0) return;
+  section("Pages: what each loads beyond the floor, per script (gzip of the modules the floor does not load)");
+  for (const [name, js] of served) {
+    for (const script of js.beyondFloor.filter((s) => s.beyondFloorGzipKb >= MIN_LISTED_KB)) {
+      row(
+        `${name}: ${script.path.split("/").at(-1)}`,
+        `${script.beyondFloorGzipKb} kB`,
+        "",
+        "",
+        `${script.packages.join(", ")} (script ${script.gzipKb} kB)`,
+      );
+    }
+    for (const message of js.consoleMessages ?? []) row(`${name}: console error`, "", "", "", message);
+  }
+}
+
+/** Scripts that add less than this beyond the floor are left out of the list (they are in the JSON). */
+const MIN_LISTED_KB = 0.5;
+
+function failures(load) {
+  const n = ["portal", "floor", "direct"].some((k) => load[k])
+    ? ["portal", "floor", "direct"].reduce((sum, k) => sum + (load[k]?.failures ?? 0), 0)
+    : load.failures;
   return n > 0 ? `${n} failed requests` : "";
 }
 
@@ -138,14 +207,25 @@ function table(lines, headers) {
       .join("  ")
       .trimEnd();
   const text = [line(headers), line(widths.map((w) => "-".repeat(w)))];
-  for (const l of lines) text.push(l.section ? `\n${l.section}` : line([l.measure, l.portal, l.direct, l.note]));
+  for (const l of lines)
+    text.push(l.section ? `\n${l.section}` : line([l.measure, l.portal, l.floor, l.direct, l.note]));
   return text.join("\n");
 }
 
 export function renderTable(results, budgets) {
-  const main = table(rows(results), ["measure", "portal", "print server", "note"]);
-  const budgetLines = budgets.map(
-    (b) => `${b.pass ? "PASS" : "MISS"}  ${b.label.padEnd(58)} ${b.shown.padStart(14)}  (budget ${b.limit})`,
+  const main = table(rows(results), ["measure", "portal", "floor", "print server", "note"]);
+  const labelWidth = Math.max(...budgets.map((b) => b.label.length));
+  const shownWidth = Math.max(...budgets.map((b) => b.shown.length));
+  const budgetLines = budgets.map((b) =>
+    [
+      b.status,
+      b.label.padEnd(labelWidth),
+      b.shown.padStart(shownWidth),
+      `(budget ${b.limit})`,
+      b.note ? ` ${b.note}` : "",
+    ]
+      .join("  ")
+      .trimEnd(),
   );
   return `${main}\n\nBudgets\n${budgetLines.join("\n")}`;
 }
