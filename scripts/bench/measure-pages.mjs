@@ -61,7 +61,10 @@ async function loadPage(browser, baseUrl, page, cookie) {
     const pending = [];
     const consoleErrors = [];
     tab.on("console", (message) => {
-      if (message.type() === "error") consoleErrors.push(message.text().slice(0, 200));
+      if (message.type() !== "error") return;
+      // For a failed load the location is the resource's address, which the text leaves out.
+      const where = message.location()?.url;
+      consoleErrors.push(`${message.text().slice(0, 200)}${where ? ` (${where.replace(baseUrl, "")})` : ""}`);
     });
     tab.on("pageerror", (error) => consoleErrors.push(`uncaught: ${String(error.message).slice(0, 200)}`));
     tab.on("response", (response) => {
