@@ -30,16 +30,21 @@ function clientError(err: FastifyError): ApiError {
   );
 }
 
+/** The one way an error is answered: the contract's status, headers and JSON body. */
+function sendApiError(reply: FastifyReply, apiError: ApiError): FastifyReply {
+  return reply.code(apiError.status).headers(apiError.headers).send(apiError.body());
+}
+
 export async function buildApp(s: Services, tls: TlsMaterial, logger: FastifyBaseLogger): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
     // Our own one-line request log (onResponse below) replaces Fastify's two lines.
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: s.config.bodyLimit,
+    bodyLimit: s.startup.bodyLimit,
     https: { key: tls.keyPem, cert: tls.certPem, minVersion: "TLSv1.2" },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // While stopping, a request already on an open connection is still answered (with Connection: close,
-    // see server.ts) rather than with Fastify's own 503 body, which lacks the contract's error fields.
+    // see the onSend hook below) rather than with Fastify's own 503 body, which lacks the contract's error fields.
     return503OnClosing: false,
     // Requests Node cannot even parse (oversized headers, broken HTTP) still get a contract body.
     clientErrorHandler: (err, socket) => {
@@ -57,8 +62,17 @@ export async function buildApp(s: Services, tls: TlsMaterial, logger: FastifyBas
         error.statusCode === 413
           ? clientError(error)
           : apiErrors.invalidRequest("The request URL or headers are not valid.");
-      void (reply as unknown as FastifyReply).code(apiError.status).headers(apiError.headers).send(apiError.body());
+      void sendApiError(reply, apiError);
     },
+  });
+
+  // While stopping, every answer closes its connection, so keep-alive clients do not hold the exit up.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (closing) reply.header("Connection", "close");
   });
 
   app.decorateRequest("auth", null);
@@ -84,7 +98,7 @@ export async function buildApp(s: Services, tls: TlsMaterial, logger: FastifyBas
       request.log.error({ errName: err.name, errCode: err.code, errMessage: err.message }, "request failed");
       apiError = apiErrors.serverError();
     }
-    return reply.code(apiError.status).headers(apiError.headers).send(apiError.body());
+    return sendApiError(reply, apiError);
   });
 
   app.setNotFoundHandler(async () => {
@@ -106,11 +120,10 @@ export async function buildApp(s: Services, tls: TlsMaterial, logger: FastifyBas
     );
   });
 
-  await app.register(formbody, { bodyLimit: s.config.bodyLimit });
-  tokenEndpoint(app, s);
-  serverRoutes(app, s);
-  userRoutes(app, s);
-  reportRoutes(app, s);
-  signInPageRoutes(app, s);
+  await app.register(formbody, { bodyLimit: s.startup.bodyLimit });
+  // Each file of routes is a plugin; the hooks and handlers above apply to all of them.
+  for (const routes of [tokenEndpoint, serverRoutes, userRoutes, reportRoutes, signInPageRoutes]) {
+    await app.register(routes, { services: s });
+  }
   return app;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { loadConfig, resolveUserPath } from "./config.js";
+import { loadStartupSettings, resolveUserPath } from "./config.js";
 import { openDataStore } from "./data-store.js";
 import { clientsRepository, KNOWN_SCOPES } from "./db/clients.js";
 import { grantsStore } from "./db/grants-store.js";
@@ -42,7 +42,7 @@ async function serve(args: string[]): Promise<void> {
   if (scale !== undefined && (!Number.isInteger(scale) || scale < 1 || scale > 1_000_000)) {
     throw new CliError("--scale must be a whole number from 1 to 1000000.");
   }
-  const server = await startServer(loadConfig(), { scale });
+  const server = await startServer(loadStartupSettings(), { scale });
   const stop = () => {
     server.close().then(
       () => process.exit(0),
@@ -54,7 +54,7 @@ async function serve(args: string[]): Promise<void> {
 }
 
 async function withStore<T>(work: (store: Awaited<ReturnType<typeof openDataStore>>) => T | Promise<T>): Promise<T> {
-  const store = await openDataStore(loadConfig());
+  const store = await openDataStore(loadStartupSettings().dataDir);
   try {
     return await work(store);
   } finally {
@@ -122,7 +122,7 @@ async function clients(sub: string | undefined, args: string[]): Promise<void> {
 }
 
 async function ca(sub: string | undefined, args: string[]): Promise<void> {
-  const paths = dataPaths(loadConfig().dataDir);
+  const paths = dataPaths(loadStartupSettings().dataDir);
   if (sub === "export") {
     parse(args, {});
     process.stdout.write(ensureCa(paths).certPem);

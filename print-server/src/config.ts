@@ -37,7 +37,12 @@ const envSchema = z.object({
   PRINT_SERVER_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export interface ServerConfig {
+/**
+ * The process's start-up settings, read once from PRINT_SERVER_* variables.
+ * (Not the organisation's settings that GET /v3/server/config answers: those
+ * are in the database, db/settings.ts.)
+ */
+export interface StartupSettings {
   host: string;
   port: number;
   dataDir: string;
@@ -59,7 +64,10 @@ const list = (value: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+/** @deprecated The old name, kept only while reports/report-runner.ts (issue 14's folder) imports it. */
+export type ServerConfig = StartupSettings;
+
+export function loadStartupSettings(env: NodeJS.ProcessEnv = process.env): StartupSettings {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,5 +1,4 @@
 import { mkdirSync } from "node:fs";
-import type { ServerConfig } from "./config.js";
 import { dataPaths, type DataPaths } from "./data-paths.js";
 import { loadOrCreateLookupKey } from "./auth/lookup-key.js";
 import { openDatabase, type Db } from "./db/open-database.js";
@@ -14,8 +13,8 @@ export interface DataStore {
 }
 
 /** Opens the data folder, creating it with the demo organisation on first use. */
-export async function openDataStore(config: ServerConfig): Promise<DataStore> {
-  const paths = dataPaths(config.dataDir);
+export async function openDataStore(dataDir: string): Promise<DataStore> {
+  const paths = dataPaths(dataDir);
   mkdirSync(paths.dataDir, { recursive: true, mode: 0o700 });
   const lookupKey = loadOrCreateLookupKey(paths);
   const { db, fresh } = openDatabase(paths.database);

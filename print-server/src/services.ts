@@ -1,17 +1,21 @@
-import type { ServerConfig } from "./config.js";
+import type { FastifyBaseLogger } from "fastify";
+import { tokenGuard, type TokenGuard } from "./auth/request-auth.js";
+import { createSignInLimiter, DEFAULT_LIMITS, type SignInLimiter } from "./auth/sign-in-limiter.js";
+import { createTokenSigner, type TokenSigner } from "./auth/token-signer.js";
+import type { StartupSettings } from "./config.js";
 import type { DataPaths } from "./data-paths.js";
+import { openDataStore } from "./data-store.js";
+import { clientsRepository, type ClientsRepository } from "./db/clients.js";
+import { grantsStore, type GrantsStore } from "./db/grants-store.js";
 import type { Db } from "./db/open-database.js";
-import type { UsersRepository } from "./db/users.js";
-import type { ClientsRepository } from "./db/clients.js";
-import type { GrantsStore } from "./db/grants-store.js";
-import type { TokenSigner } from "./auth/token-signer.js";
-import type { SignInLimiter } from "./auth/sign-in-limiter.js";
-import type { TokenGuard } from "./auth/request-auth.js";
-import type { ReportRunner } from "./reports/report-runner.js";
+import { seedScale } from "./db/seed-scale.js";
+import { usersRepository, type UsersRepository } from "./db/users.js";
+import { createReportRunner, type ReportRunner } from "./reports/report-runner.js";
+import { ensureTls, type TlsMaterial } from "./tls/certificates.js";
 
-/** Everything a route needs, built once at start. */
+/** Everything a route needs, built once at start and handed to each route plugin. */
 export interface Services {
-  config: ServerConfig;
+  startup: StartupSettings;
   paths: DataPaths;
   db: Db;
   caPem: string;
@@ -22,4 +26,54 @@ export interface Services {
   limiter: SignInLimiter;
   guard: TokenGuard;
   reports: ReportRunner;
+}
+
+export interface OpenedServices {
+  services: Services;
+  tls: TlsMaterial;
+  /** Waits for running reports (up to their own limit), then closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the data folder (creating it with the demo organisation on first use),
+ * the TLS material and every service. The server and the tests' app both start here.
+ */
+export async function openServices(
+  startup: StartupSettings,
+  logger: FastifyBaseLogger,
+  options: { scale?: number } = {},
+): Promise<OpenedServices> {
+  const store = await openDataStore(startup.dataDir);
+  if (store.created) logger.info({ dataDir: startup.dataDir }, "created the data folder with the demo organisation");
+  if (options.scale) {
+    const started = Date.now();
+    if (await seedScale(store.db, store.lookupKey, options.scale)) {
+      logger.info({ users: options.scale, durationMs: Date.now() - started }, "added the scale organisation");
+    }
+  }
+  const tls = ensureTls(store.paths, startup.hostnames);
+  const clients = clientsRepository(store.db);
+  const signer = createTokenSigner(store.paths, startup.issuer);
+  const services: Services = {
+    startup,
+    paths: store.paths,
+    db: store.db,
+    caPem: tls.caPem,
+    users: usersRepository(store.db, store.lookupKey),
+    clients,
+    grants: grantsStore(store.db, startup.refreshLifetime),
+    signer,
+    limiter: createSignInLimiter({ ...DEFAULT_LIMITS, windowSeconds: startup.lockoutWindow }),
+    guard: tokenGuard(signer, clients),
+    reports: createReportRunner(store.db, store.paths, startup, logger),
+  };
+  return {
+    services,
+    tls,
+    close: async () => {
+      await services.reports.stop();
+      store.db.close();
+    },
+  };
 }

@@ -1,30 +1,24 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "./support/openapi-client.js";
-import {
-  registerClient,
-  removeDataDir,
-  startPrintServer,
-  type PrintServer,
-  type RegisteredClient,
-} from "./support/print-server-process.js";
+import type { RegisteredClient } from "./support/api-target.js";
+import { buildTestApp, type TestApp } from "./support/test-app.js";
 import { ALICE, BOB } from "./support/tokens.js";
 
-let server: PrintServer;
+let server: TestApp;
 let client: RegisteredClient;
 const REDIRECT = "https://portal.example.test/callback";
 
 beforeAll(async () => {
-  server = await startPrintServer();
-  client = await registerClient(server, "users reports offline.access", {
+  server = await buildTestApp();
+  client = await server.registerClient("users reports offline.access", {
     title: "Portal <b>",
     redirectUris: [REDIRECT],
   });
 });
 
 afterAll(async () => {
-  await server.stop();
-  removeDataDir(server.dataDir);
+  await server.close();
 });
 
 const pageQuery = (extra: Record<string, string> = {}) => ({
@@ -137,7 +131,7 @@ describe("authorization_code", () => {
     const res = await exchange(code, `${REDIRECT}/other`);
     expect(res.status).toBe(400);
     expect(res.json.error).toBe("invalid_grant");
-    const other = await registerClient(server, "users reports", { redirectUris: [REDIRECT] });
+    const other = await server.registerClient("users reports", { redirectUris: [REDIRECT] });
     const code2 = await codeFor({ method: "pin", pin: ALICE.pin });
     const stolen = await call(server, "createToken", {
       json: {

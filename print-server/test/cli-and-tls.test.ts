@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import forge from "node-forge";
 import { afterAll, describe, expect, it } from "vitest";
 import { call } from "./support/openapi-client.js";
-import { newDataDir, registerClient, removeDataDir, runCli, startPrintServer } from "./support/print-server-process.js";
+import { newDataDir, removeDataDir, runCli, startPrintServer } from "./support/print-server-process.js";
 
 const run = promisify(execFile);
 const dirs: string[] = [];
@@ -243,7 +243,7 @@ describe("the README's curl commands", () => {
     const server = await startPrintServer();
     dirs.push(server.dataDir);
     try {
-      const client = await registerClient(server, "users reports credit offline.access", { title: "Portal" });
+      const client = await server.registerClient("users reports credit offline.access", { title: "Portal" });
       const caFile = path.join(server.dataDir, "exported-ca.pem");
       writeFileSync(caFile, (await server.cli(["ca", "export"])).stdout);
       const curl = async (...args: string[]) =>

@@ -2,7 +2,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, expect, it } from "vitest";
 import { pollUntil } from "./support/poll.js";
-import { registerClient, removeDataDir, startPrintServer } from "./support/print-server-process.js";
+import { removeDataDir, startPrintServer } from "./support/print-server-process.js";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeDataDir));
@@ -11,7 +11,7 @@ it("on SIGTERM finishes a request in flight, exits 0 and leaves a sound database
   // Debug level logs "request received" as soon as a request's headers arrive.
   const server = await startPrintServer({ env: { PRINT_SERVER_LOG_LEVEL: "debug" } });
   dirs.push(server.dataDir);
-  const client = await registerClient(server, "reports");
+  const client = await server.registerClient("reports");
   const encoder = new TextEncoder();
   let push!: ReadableStreamDefaultController<Uint8Array>;
   const body = new ReadableStream<Uint8Array>({ start: (c) => void (push = c) });

@@ -4,24 +4,20 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { call } from "./support/openapi-client.js";
 import { pollUntil } from "./support/poll.js";
-import {
-  newDataDir,
-  registerClient,
-  removeDataDir,
-  startPrintServer,
-  type PrintServer,
-} from "./support/print-server-process.js";
+import type { ApiTarget } from "./support/api-target.js";
+import { newDataDir, removeDataDir, startPrintServer } from "./support/print-server-process.js";
+import { buildTestApp } from "./support/test-app.js";
 import { accessToken, ALICE, BOB, userToken } from "./support/tokens.js";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeDataDir));
 
-async function aliceToken(server: PrintServer): Promise<string> {
-  const client = await registerClient(server, "reports");
+async function aliceToken(server: ApiTarget): Promise<string> {
+  const client = await server.registerClient("reports");
   return accessToken(await userToken(server, client, "reports", { type: 2, pin: ALICE.pin }));
 }
 
-async function startExecution(server: PrintServer, token: string): Promise<number> {
+async function startExecution(server: ApiTarget, token: string): Promise<number> {
   const res = await call(server, "createReportExecution", { token, json: { id: 1, format: "csv" } });
   expect(res.status).toBe(200);
   return res.json.executionId as number;
@@ -30,8 +26,7 @@ async function startExecution(server: PrintServer, token: string): Promise<numbe
 describe("report files over time", () => {
   it("purges files after PRINT_SERVER_REPORT_RETENTION and then answers 410", { timeout: 180_000 }, async () => {
     // Long enough that a loaded machine still downloads the file once before it is purged.
-    const server = await startPrintServer({ env: { PRINT_SERVER_REPORT_RETENTION: "5" } });
-    dirs.push(server.dataDir);
+    const server = await buildTestApp({ env: { PRINT_SERVER_REPORT_RETENTION: "5" } });
     try {
       const token = await aliceToken(server);
       const id = await startExecution(server, token);
@@ -50,7 +45,7 @@ describe("report files over time", () => {
       await sleep(100);
       expect(existsSync(file)).toBe(false);
     } finally {
-      await server.stop();
+      await server.close();
     }
   });
 
@@ -58,10 +53,9 @@ describe("report files over time", () => {
     "lets one owner have at most 10 unfinished executions (429 with Retry-After), without limiting anyone else",
     { timeout: 180_000 },
     async () => {
-      const server = await startPrintServer({ env: { PRINT_SERVER_REPORT_DELAY: "600000" } });
-      dirs.push(server.dataDir);
+      const server = await buildTestApp({ env: { PRINT_SERVER_REPORT_DELAY: "600000" } });
       try {
-        const client = await registerClient(server, "reports");
+        const client = await server.registerClient("reports");
         const alice = await accessToken(await userToken(server, client, "reports", { type: 2, pin: ALICE.pin }));
         const bob = await accessToken(await userToken(server, client, "reports", { type: 2, pin: BOB.pin }));
         for (let i = 0; i < 10; i++) await startExecution(server, alice);
@@ -71,7 +65,7 @@ describe("report files over time", () => {
         expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
         expect(await startExecution(server, bob)).toBeGreaterThan(0);
       } finally {
-        await server.stop();
+        await server.close();
       }
     },
   );

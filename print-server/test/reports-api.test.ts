@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "./support/openapi-client.js";
 import { readWithRealReader } from "./support/file-readers.js";
 import { pollUntil } from "./support/poll.js";
-import { registerClient, removeDataDir, startPrintServer, type PrintServer } from "./support/print-server-process.js";
+import { buildTestApp, type TestApp } from "./support/test-app.js";
 import { accessToken, ALICE, BOB, clientToken, userToken } from "./support/tokens.js";
 
-let server: PrintServer;
+let server: TestApp;
 let alice: string;
 let aliceOtherApp: string;
 let bob: string;
@@ -18,11 +18,11 @@ const MY_SESSIONS = 2;
 const USAGE_BY_USER = 5;
 
 beforeAll(async () => {
-  server = await startPrintServer({
+  server = await buildTestApp({
     env: { PRINT_SERVER_FAIL_REPORTS: String(MY_SESSIONS), PRINT_SERVER_REPORT_DELAY: "3000" },
   });
-  const one = await registerClient(server, "users reports");
-  const two = await registerClient(server, "reports");
+  const one = await server.registerClient("users reports");
+  const two = await server.registerClient("reports");
   alice = await accessToken(await userToken(server, one, "reports", { type: 2, pin: ALICE.pin }));
   aliceOtherApp = await accessToken(await userToken(server, two, "reports", { type: 2, pin: ALICE.pin }));
   bob = await accessToken(await userToken(server, one, "reports", { type: 2, pin: BOB.pin }));
@@ -32,8 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server.stop();
-  removeDataDir(server.dataDir);
+  await server.close();
 });
 
 const start = async (token: string, id: number, format: string) => {

@@ -1,26 +1,20 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "./support/openapi-client.js";
-import {
-  registerClient,
-  removeDataDir,
-  startPrintServer,
-  type PrintServer,
-  type RegisteredClient,
-} from "./support/print-server-process.js";
+import type { RegisteredClient } from "./support/api-target.js";
+import { buildTestApp, type TestApp } from "./support/test-app.js";
 import { ALICE, userToken } from "./support/tokens.js";
 
-let server: PrintServer;
+let server: TestApp;
 let client: RegisteredClient;
 
 beforeAll(async () => {
-  server = await startPrintServer();
-  client = await registerClient(server, "users reports offline.access");
+  server = await buildTestApp();
+  client = await server.registerClient("users reports offline.access");
 });
 
 afterAll(async () => {
-  await server.stop();
-  removeDataDir(server.dataDir);
+  await server.close();
 });
 
 describe("request log", () => {

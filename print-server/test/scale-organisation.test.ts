@@ -1,7 +1,7 @@
 import { afterAll, expect, it } from "vitest";
 import { call } from "./support/openapi-client.js";
 import { pollUntil } from "./support/poll.js";
-import { newDataDir, registerClient, removeDataDir, runCli, startPrintServer } from "./support/print-server-process.js";
+import { newDataDir, removeDataDir, runCli, startPrintServer } from "./support/print-server-process.js";
 import { accessToken, clientToken, userToken } from "./support/tokens.js";
 
 const dataDir = newDataDir();
@@ -14,7 +14,7 @@ it(
     const server = await startPrintServer({ dataDir, args: ["serve", "--scale", "25"] });
     try {
       expect(server.logs.some((l) => l.msg === "added the scale organisation" && l.users === 25)).toBe(true);
-      const client = await registerClient(server, "users reports");
+      const client = await server.registerClient("users reports");
       const manager = await accessToken(
         await userToken(server, client, "reports", { type: 3, user: "manager", pwd: "printmanager" }),
       );

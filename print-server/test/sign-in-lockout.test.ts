@@ -1,26 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  registerClient,
-  removeDataDir,
-  startPrintServer,
-  type PrintServer,
-  type RegisteredClient,
-} from "./support/print-server-process.js";
+import type { RegisteredClient } from "./support/api-target.js";
+import { buildTestApp, type TestApp } from "./support/test-app.js";
 import { ALICE, BOB, CAROL, userToken } from "./support/tokens.js";
 
-let server: PrintServer;
+let server: TestApp;
 let portal: RegisteredClient;
 let plain: RegisteredClient;
 
 beforeAll(async () => {
-  server = await startPrintServer();
-  portal = await registerClient(server, "users reports", { title: "Portal", forwardsUserAddress: true });
-  plain = await registerClient(server, "users reports", { title: "Kiosk" });
+  server = await buildTestApp();
+  portal = await server.registerClient("users reports", { title: "Portal", forwardsUserAddress: true });
+  plain = await server.registerClient("users reports", { title: "Kiosk" });
 });
 
 afterAll(async () => {
-  await server.stop();
-  removeDataDir(server.dataDir);
+  await server.close();
 });
 
 const from = (address: string) => ({ "x-forwarded-for": address });

@@ -3,28 +3,22 @@ import path from "node:path";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "./support/openapi-client.js";
-import {
-  registerClient,
-  removeDataDir,
-  startPrintServer,
-  type PrintServer,
-  type RegisteredClient,
-} from "./support/print-server-process.js";
+import type { RegisteredClient } from "./support/api-target.js";
+import { buildTestApp, type TestApp } from "./support/test-app.js";
 import { accessToken, ALICE, BOB, CAROL, clientToken, userToken } from "./support/tokens.js";
 
-let server: PrintServer;
+let server: TestApp;
 let client: RegisteredClient;
 let narrow: RegisteredClient;
 
 beforeAll(async () => {
-  server = await startPrintServer({ env: { PRINT_SERVER_TOKEN_LIFETIME: "900" } });
-  client = await registerClient(server, "users reports credit offline.access");
-  narrow = await registerClient(server, "reports");
+  server = await buildTestApp({ env: { PRINT_SERVER_TOKEN_LIFETIME: "900" } });
+  client = await server.registerClient("users reports credit offline.access");
+  narrow = await server.registerClient("reports");
 });
 
 afterAll(async () => {
-  await server.stop();
-  removeDataDir(server.dataDir);
+  await server.close();
 });
 
 describe("client_credentials", () => {
@@ -146,7 +140,7 @@ describe("client_credentials", () => {
   });
 
   it("lets a client registered while the server runs get tokens at once, and stops a removed one", async () => {
-    const fresh = await registerClient(server, "reports");
+    const fresh = await server.registerClient("reports");
     const token = await accessToken(await clientToken(server, fresh, "reports"));
     const removed = await server.cli(["clients", "remove", fresh.clientId]);
     expect(removed.code).toBe(0);
@@ -334,7 +328,7 @@ describe("refresh_token", () => {
   it("refuses an unknown token and a token of another client", async () => {
     expect((await refresh("not-a-token")).json.error).toBe("invalid_grant");
     const token = await signIn();
-    const other = await registerClient(server, "users reports offline.access");
+    const other = await server.registerClient("users reports offline.access");
     const res = await call(server, "createToken", {
       json: {
         grant_type: "refresh_token",

@@ -1,25 +1,24 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { call } from "./support/openapi-client.js";
 import { pollUntil } from "./support/poll.js";
-import { registerClient, removeDataDir, startPrintServer, type PrintServer } from "./support/print-server-process.js";
+import { buildTestApp, type TestApp } from "./support/test-app.js";
 import { ALICE, userToken } from "./support/tokens.js";
 
-let server: PrintServer;
+let server: TestApp;
 
 beforeAll(async () => {
-  server = await startPrintServer({ env: { PRINT_SERVER_TOKEN_LIFETIME: "1" } });
+  server = await buildTestApp({ env: { PRINT_SERVER_TOKEN_LIFETIME: "1" } });
 });
 
 afterAll(async () => {
-  await server.stop();
-  removeDataDir(server.dataDir);
+  await server.close();
 });
 
 it(
   "answers an expired access token with 401 invalid_token, and the refresh token still works",
   { timeout: 180_000 },
   async () => {
-    const client = await registerClient(server, "users offline.access");
+    const client = await server.registerClient("users offline.access");
     const signIn = await userToken(server, client, "users offline.access", { type: 2, pin: ALICE.pin });
     expect(signIn.json.expires_in).toBe(1);
     const expired = await pollUntil(async () => {

@@ -1,15 +1,16 @@
 import { KNOWN_SCOPES, type ClientRecord } from "../db/clients.js";
 import type { UserRow } from "../db/users.js";
 import { apiErrors } from "../errors.js";
+import type { Schemas } from "../openapi/operation-types.js";
 import type { Services } from "../services.js";
-import { signInUser, type LoginInfo } from "./user-sign-in.js";
+import { signInUser } from "./user-sign-in.js";
 
-export interface TokenResponse {
-  access_token: string;
-  token_type: "Bearer";
-  expires_in: number;
-  scope: string;
-  refresh_token?: string;
+type TokenResponse = Schemas["TokenResponse"];
+
+/** A grant's answer, and the user it signed in (for the request log). */
+export interface GrantResult {
+  response: TokenResponse;
+  userId?: number;
 }
 
 const OFFLINE = "offline.access";
@@ -34,9 +35,9 @@ async function userTokens(
   const access_token = await s.signer.sign(
     { kind: "user", clientId: client.clientId, userId: user.id, username: user.username, fullname: user.fullname },
     scope,
-    s.config.tokenLifetime,
+    s.startup.tokenLifetime,
   );
-  const base = { access_token, token_type: "Bearer" as const, expires_in: s.config.tokenLifetime, scope };
+  const base = { access_token, token_type: "Bearer" as const, expires_in: s.startup.tokenLifetime, scope };
   return refresh ? { ...base, refresh_token: refresh } : base;
 }
 
@@ -52,18 +53,18 @@ export async function clientCredentialsGrant(
   const access_token = await s.signer.sign(
     { kind: "client", clientId: client.clientId },
     scope,
-    s.config.tokenLifetime,
+    s.startup.tokenLifetime,
   );
-  return { access_token, token_type: "Bearer", expires_in: s.config.tokenLifetime, scope };
+  return { access_token, token_type: "Bearer", expires_in: s.startup.tokenLifetime, scope };
 }
 
 export async function loginInfoGrant(
   s: Services,
   client: ClientRecord,
   requested: string,
-  info: LoginInfo,
+  info: Schemas["LoginInfo"],
   address: string,
-): Promise<{ response: TokenResponse; userId: number }> {
+): Promise<Required<GrantResult>> {
   const scopes = grantableScopes(requested, client);
   const user = await signInUser(info, address, s.users, s.limiter);
   const refresh = scopes.includes(OFFLINE) ? s.grants.startChain(client.clientId, user.id, scopes.join(" ")) : null;
@@ -75,7 +76,7 @@ export async function refreshTokenGrant(
   client: ClientRecord,
   presented: string,
   requested: string | undefined,
-): Promise<{ response: TokenResponse; userId: number }> {
+): Promise<Required<GrantResult>> {
   const outcome = s.grants.rotate(presented, client.clientId);
   if (!outcome.ok) throw apiErrors.invalidGrant("The refresh token is not valid.");
   const user = s.users.byId(outcome.userId);
@@ -96,7 +97,7 @@ export async function authorizationCodeGrant(
   client: ClientRecord,
   code: string,
   redirectUri: string,
-): Promise<{ response: TokenResponse; userId: number }> {
+): Promise<Required<GrantResult>> {
   const redeemed = s.grants.redeemCode(code, client.clientId, redirectUri);
   const user = redeemed ? s.users.byId(redeemed.userId) : undefined;
   if (!redeemed || !user) throw apiErrors.invalidGrant("The authorization code is not valid.");

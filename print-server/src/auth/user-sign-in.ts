@@ -1,15 +1,11 @@
 import { apiErrors } from "../errors.js";
+import type { Schemas } from "../openapi/operation-types.js";
 import type { UserRow, UsersRepository } from "../db/users.js";
 import { verifyPassword } from "../secrets.js";
 import type { SignInLimiter } from "./sign-in-limiter.js";
 
 /** login_info types: 1 card, 2 PIN, 3 user name + password, 4 card + PIN, 5 card + password. */
-export type LoginInfo =
-  | { type: 1; card: string }
-  | { type: 2; pin: string }
-  | { type: 3; user: string; pwd: string }
-  | { type: 4; card: string; pin: string }
-  | { type: 5; card: string; pwd: string };
+export type LoginInfo = Schemas["LoginInfo"];
 
 async function check(
   info: LoginInfo,

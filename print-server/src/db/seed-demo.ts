@@ -1,7 +1,7 @@
 import { hashPassword, lookupHash, normalizeCard, normalizePin } from "../secrets.js";
 import type { Db } from "./open-database.js";
 import { seededRandom, type SeededRandom } from "./seeded-random.js";
-import { DEMO_SETTINGS, writeSetting } from "./server-settings.js";
+import { DEMO_SERVER_CONFIG, writeSetting } from "./settings.js";
 
 interface DemoUser {
   username: string;
@@ -107,7 +107,7 @@ export async function seedDemo(db: Db, lookupKey: Buffer, now = Math.floor(Date.
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
   const rnd = seededRandom(20_260_521);
   db.transaction(() => {
-    writeSetting(db, "server", DEMO_SETTINGS);
+    writeSetting(db, "server", DEMO_SERVER_CONFIG);
     const insertPrinter = db.prepare(
       "INSERT INTO printers (name, location, model, colour, duplex) VALUES (@name, @location, @model, @colour, @duplex)",
     );

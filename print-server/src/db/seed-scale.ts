@@ -2,7 +2,7 @@ import { lookupHash, hashPassword } from "../secrets.js";
 import type { Db } from "./open-database.js";
 import { draftJob } from "./seed-demo.js";
 import { seededRandom } from "./seeded-random.js";
-import { readSetting, writeSetting } from "./server-settings.js";
+import { readSetting, writeSetting } from "./settings.js";
 
 export const SCALE = {
   months: 12,

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
 import { z } from "zod";
+import type { OperationId } from "./operation-types.js";
 
 export const OPENAPI_FILE = fileURLToPath(new URL("../../openapi/openapi.yaml", import.meta.url));
 
@@ -31,17 +32,22 @@ const operationSchema = z.object({
   "x-token-types": z.array(z.enum(["client", "user"])).optional(),
 });
 
+const HTTP_METHODS = { get: "GET", post: "POST", put: "PUT", patch: "PATCH", delete: "DELETE" } as const;
+
 export interface Operation {
-  operationId: string;
-  method: string;
+  operationId: OperationId;
+  method: (typeof HTTP_METHODS)[keyof typeof HTTP_METHODS];
   /** Path in OpenAPI form, relative to its server ("/v3/users/{id}"). */
   path: string;
   /** Path as the server routes it ("/api/v3/users/:id"). */
   routePath: string;
   params?: JsonSchema;
   querystring?: JsonSchema;
+  /**
+   * The request body's schema when the body has one media type. A body with
+   * several (JSON or a form) has none here: its handler validates it.
+   */
   body?: JsonSchema;
-  bodyByType: Record<string, JsonSchema>;
   responses: Record<string, { content: Record<string, JsonSchema | undefined> }>;
   /** Scopes the token must hold (all of them). */
   scopes: string[];
@@ -103,25 +109,21 @@ function loadOperations(): Map<string, Operation> {
   const operations = new Map<string, Operation>();
   for (const [path, item] of Object.entries(doc.paths)) {
     const onWebRoot = item.servers !== undefined;
-    for (const method of ["get", "post", "put", "patch", "delete"]) {
+    for (const [method, httpMethod] of Object.entries(HTTP_METHODS)) {
       if (!(method in item)) continue;
       const op = operationSchema.parse(item[method]);
       const params = op.parameters ?? [];
-      const bodyByType = Object.fromEntries(
-        Object.entries(op.requestBody?.content ?? {}).flatMap(([type, media]) =>
-          media.schema ? [[type, media.schema]] : [],
-        ),
-      );
+      const bodies = Object.values(op.requestBody?.content ?? {});
       const security = op.security ?? doc.security ?? [];
       operations.set(op.operationId, {
-        operationId: op.operationId,
-        method: method.toUpperCase(),
+        // The generated types list the same operations (a test keeps them in step with the YAML).
+        operationId: op.operationId as OperationId,
+        method: httpMethod,
         path,
         routePath: `${onWebRoot ? "" : "/api"}${path.replace(/\{([^}]+)\}/g, ":$1")}`,
         params: parametersSchema(params, "path"),
         querystring: parametersSchema(params, "query"),
-        body: bodyByType["application/json"],
-        bodyByType,
+        body: bodies.length === 1 ? bodies[0]?.schema : undefined,
         responses: Object.fromEntries(
           Object.entries(op.responses).map(([status, r]) => [
             status,
@@ -144,7 +146,7 @@ export function openApiOperations(): Map<string, Operation> {
   return cached;
 }
 
-export function operation(operationId: string): Operation {
+export function operation(operationId: OperationId): Operation {
   const op = openApiOperations().get(operationId);
   if (!op) throw new Error(`No operation ${operationId} in ${OPENAPI_FILE}`);
   return op;

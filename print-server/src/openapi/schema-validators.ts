@@ -21,8 +21,9 @@ function newAjv(coerce: boolean): Ajv2020 {
 export const coercingAjv = newAjv(true);
 export const exactAjv = newAjv(false);
 
-export function compile(schema: JsonSchema, coerce = false): ValidateFunction {
-  return (coerce ? coercingAjv : exactAjv).compile(schema);
+/** A validator that is also a type guard for T (the schema's generated type, see operation-types.ts). */
+export function compile<T = unknown>(schema: JsonSchema, coerce = false): ValidateFunction<T> {
+  return (coerce ? coercingAjv : exactAjv).compile<T>(schema);
 }
 
 /** One short sentence for the first validation error, e.g. "body/id must be integer". */

@@ -1,46 +1,112 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RouteOptions,
+} from "fastify";
 import type { RequestAuth } from "../auth/request-auth.js";
-import { operation } from "../openapi/openapi-document.js";
+import { operation, type Operation } from "../openapi/openapi-document.js";
+import type {
+  OperationId,
+  OperationReply,
+  OperationRequest,
+  OperationResult,
+  SuccessBody,
+} from "../openapi/operation-types.js";
 import type { Services } from "../services.js";
 
-type Handler = (request: FastifyRequest, reply: FastifyReply, auth: RequestAuth) => Promise<unknown>;
+/** A file of routes: a Fastify plugin that gets the services (app.ts registers each). */
+export type RoutePlugin = FastifyPluginAsync<{ services: Services }>;
 
-/**
- * Registers one operation of the OpenAPI document: its path, its request
- * schemas (validated by Fastify) and its token check (scopes and token types).
- */
-export function apiRoute(app: FastifyInstance, s: Services, operationId: string, handler: Handler): void {
-  const op = operation(operationId);
-  app.route({
-    method: op.method as "GET" | "POST",
-    url: op.routePath,
-    schema: {
-      ...(op.params && { params: op.params }),
-      ...(op.querystring && { querystring: op.querystring }),
-      ...(op.body && { body: op.body }),
-    },
-    // The token is checked before the input, so a caller without rights learns nothing about valid input.
-    onRequest: async (request) => {
-      request.auth = await s.guard(request, op.scopes, op.tokenTypes);
-    },
-    handler: async (request, reply) => handler(request, reply, request.auth as RequestAuth),
-  });
+export type ApiHandler<Id extends OperationId> = (
+  request: OperationRequest<Id>,
+  reply: OperationReply<Id>,
+  auth: RequestAuth,
+) => OperationResult<Id>;
+
+export type PublicHandler<Id extends OperationId> = (
+  request: OperationRequest<Id>,
+  reply: OperationReply<Id>,
+) => OperationResult<Id>;
+
+/** The request schemas of one operation, exactly as openapi.yaml declares them (the one place that builds them). */
+function requestSchemas(op: Operation): FastifySchema {
+  return {
+    ...(op.params && { params: op.params }),
+    ...(op.querystring && { querystring: op.querystring }),
+    ...(op.body && { body: op.body }),
+  };
 }
 
-/** Registers an operation that takes no token. */
-export function publicRoute(
+/**
+ * Registers one operation: method, path and request schemas from openapi.yaml.
+ * Fastify validates the input against those schemas before the handler runs,
+ * which is what makes the handler's types (from the same YAML, by
+ * openapi-typescript) true; that is why this one place may hand Fastify's
+ * untyped request and reply on as the operation's typed ones.
+ */
+function registerOperation<Id extends OperationId>(
   app: FastifyInstance,
-  operationId: string,
-  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  operationId: Id,
+  options: Pick<RouteOptions, "onRequest" | "attachValidation">,
+  handler: (request: OperationRequest<Id>, reply: OperationReply<Id>) => OperationResult<Id>,
 ): void {
   const op = operation(operationId);
   app.route({
-    method: op.method as "GET" | "POST",
+    method: op.method,
     url: op.routePath,
-    schema: {
-      ...(op.params && { params: op.params }),
-      ...(op.querystring && { querystring: op.querystring }),
-    },
-    handler,
+    schema: requestSchemas(op),
+    ...options,
+    handler: (request: FastifyRequest, reply: FastifyReply) =>
+      // A handler that returned the reply has answered; its promise settles once the answer is sent.
+      handler(request as OperationRequest<Id>, reply as OperationReply<Id>).then(
+        (result): SuccessBody<Id> | undefined => (result === reply ? undefined : (result as SuccessBody<Id>)),
+      ),
   });
+}
+
+/**
+ * An operation that needs a token: its scopes and token types (openapi.yaml's
+ * `security` and `x-token-types`) are checked before anything else, so a caller
+ * without rights learns nothing about valid input. The handler gets who the
+ * request acts for.
+ */
+export function apiRoute<Id extends OperationId>(
+  app: FastifyInstance,
+  s: Services,
+  operationId: Id,
+  handler: ApiHandler<Id>,
+): void {
+  const op = operation(operationId);
+  registerOperation(
+    app,
+    operationId,
+    {
+      onRequest: async (request) => {
+        request.auth = await s.guard(request, op.scopes, op.tokenTypes);
+      },
+    },
+    (request, reply) => {
+      const auth = request.auth;
+      if (auth === null) throw new Error(`${operationId}: the token check did not run`);
+      return handler(request, reply, auth);
+    },
+  );
+}
+
+/**
+ * An operation that takes no token. `answersInvalidInput` is for pages: input
+ * that fails the schema does not become the JSON 400 of the error handler but
+ * reaches the handler with `request.validationError` set, so it can answer with
+ * a page of its own.
+ */
+export function publicRoute<Id extends OperationId>(
+  app: FastifyInstance,
+  operationId: Id,
+  handler: PublicHandler<Id>,
+  options: { answersInvalidInput?: boolean } = {},
+): void {
+  registerOperation(app, operationId, { attachValidation: options.answersInvalidInput === true }, handler);
 }

@@ -1,14 +1,12 @@
 import { createReadStream, statSync } from "node:fs";
-import type { FastifyInstance } from "fastify";
 import type { RequestAuth } from "../auth/request-auth.js";
-import { REPORT_CONTENT_TYPES, REPORT_FORMATS, type ReportFormat } from "../report-formats/index.js";
+import { REPORT_CONTENT_TYPES, REPORT_FORMATS } from "../report-formats/index.js";
 import { apiErrors } from "../errors.js";
 import { visibleReports } from "../reports/report-catalog.js";
 import { MAX_UNFINISHED_PER_OWNER, type ExecutionOwner } from "../reports/report-runner.js";
-import type { Services } from "../services.js";
-import { apiRoute } from "./api-route.js";
+import { apiRoute, type RoutePlugin } from "./api-route.js";
 
-export function reportRoutes(app: FastifyInstance, s: Services): void {
+export const reportRoutes: RoutePlugin = async (app, { services: s }) => {
   /** Clients and administrators see organisation reports; users (administrators too) their own. */
   function reportsFor(auth: RequestAuth) {
     if (auth.kind === "client") return visibleReports(true, false);
@@ -25,7 +23,7 @@ export function reportRoutes(app: FastifyInstance, s: Services): void {
   });
 
   apiRoute(app, s, "createReportExecution", async (request, _reply, auth) => {
-    const { id, format } = request.body as { id: number; format: ReportFormat };
+    const { id, format } = request.body;
     const report = reportsFor(auth).find((r) => r.id === id);
     if (!report) throw apiErrors.notFound("The report");
     const owner = ownerOf(auth);
@@ -39,8 +37,7 @@ export function reportRoutes(app: FastifyInstance, s: Services): void {
   });
 
   apiRoute(app, s, "downloadReportExecution", async (request, reply, auth) => {
-    const { executionId } = request.params as { executionId: number };
-    const execution = s.reports.find(executionId, ownerOf(auth));
+    const execution = s.reports.find(request.params.executionId, ownerOf(auth));
     if (!execution) throw apiErrors.notFound("The execution");
     reply.header("Cache-Control", "no-store");
     if (execution.state === "running") return reply.code(202).send({ state: "running" });
@@ -61,6 +58,7 @@ export function reportRoutes(app: FastifyInstance, s: Services): void {
         "Content-Disposition",
         `attachment; filename="${execution.download_name ?? `report.${execution.format}`}"`,
       )
+      .code(200)
       .send(createReadStream(execution.filePath));
   });
-}
+};

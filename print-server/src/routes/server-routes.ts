@@ -1,17 +1,17 @@
-import type { FastifyInstance } from "fastify";
-import { readServerSettings } from "../db/server-settings.js";
-import type { Services } from "../services.js";
-import { apiRoute, publicRoute } from "./api-route.js";
+import { readServerConfig } from "../db/settings.js";
+import { apiRoute, publicRoute, type RoutePlugin } from "./api-route.js";
 
-export function serverRoutes(app: FastifyInstance, s: Services): void {
-  publicRoute(app, "getServerStatus", async (_request, reply) => reply.type("application/json").send("1"));
+export const serverRoutes: RoutePlugin = async (app, { services: s }) => {
+  // The bare number 1, as MyQ answers.
+  publicRoute(app, "getServerStatus", async () => 1 as const);
 
   publicRoute(app, "getCaCertificate", async (_request, reply) =>
     reply
       .type("application/x-pem-file")
       .header("Content-Disposition", 'inline; filename="print-server-ca.crt"')
+      .code(200)
       .send(s.caPem),
   );
 
-  apiRoute(app, s, "getServerConfig", async () => readServerSettings(s.db));
-}
+  apiRoute(app, s, "getServerConfig", async () => readServerConfig(s.db));
+};

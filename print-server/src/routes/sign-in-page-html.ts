@@ -1,3 +1,5 @@
+import type { Schemas } from "../openapi/operation-types.js";
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
@@ -24,12 +26,8 @@ export function errorPage(lang: string, message: string): string {
   return page(lang, "Sign-in not possible", `<h1>Sign-in not possible</h1><p role="alert">${escapeHtml(message)}</p>`);
 }
 
-export interface SignInRequest {
-  client_id: string;
-  redirect_uri: string;
-  scope: string;
-  state?: string;
-}
+/** What the sign-in link carries and the form sends back. */
+export type SignInRequest = Pick<Schemas["SignInForm"], "client_id" | "redirect_uri" | "scope" | "state">;
 
 export function signInPage(lang: string, clientTitle: string, request: SignInRequest, message?: string): string {
   const hidden = (method: "pin" | "password") =>

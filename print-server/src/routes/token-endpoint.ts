@@ -1,33 +1,51 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyRequest } from "fastify";
+import type { ValidateFunction } from "ajv";
 import { authenticateClient, sourceAddress } from "../auth/client-authentication.js";
 import {
   authorizationCodeGrant,
   clientCredentialsGrant,
   loginInfoGrant,
   refreshTokenGrant,
-  type TokenResponse,
+  type GrantResult,
 } from "../auth/token-grants.js";
-import type { LoginInfo } from "../auth/user-sign-in.js";
 import { apiErrors } from "../errors.js";
-import { componentSchema, operation } from "../openapi/openapi-document.js";
+import { componentSchema } from "../openapi/openapi-document.js";
+import type { Schemas } from "../openapi/operation-types.js";
 import { compile, describeErrors } from "../openapi/schema-validators.js";
-import type { Services } from "../services.js";
+import { publicRoute, type RoutePlugin } from "./api-route.js";
 
-const VARIANTS = {
-  client_credentials: "TokenRequestClientCredentials",
-  login_info: "TokenRequestLoginInfo",
-  refresh_token: "TokenRequestRefreshToken",
-  authorization_code: "TokenRequestAuthorizationCode",
-} as const;
-type GrantType = keyof typeof VARIANTS;
+/** One validator per grant, so a bad request is told what its own grant needs. */
+const GRANTS = {
+  client_credentials: compile<Schemas["TokenRequestClientCredentials"]>(
+    componentSchema("TokenRequestClientCredentials"),
+  ),
+  login_info: compile<Schemas["TokenRequestLoginInfo"]>(componentSchema("TokenRequestLoginInfo")),
+  refresh_token: compile<Schemas["TokenRequestRefreshToken"]>(componentSchema("TokenRequestRefreshToken")),
+  authorization_code: compile<Schemas["TokenRequestAuthorizationCode"]>(
+    componentSchema("TokenRequestAuthorizationCode"),
+  ),
+};
 
-const validators = Object.fromEntries(
-  Object.entries(VARIANTS).map(([grant, schema]) => [grant, compile(componentSchema(schema))]),
-) as Record<GrantType, ReturnType<typeof compile>>;
+const isGrantType = (value: unknown): value is keyof typeof GRANTS =>
+  typeof value === "string" && Object.hasOwn(GRANTS, value);
 
-/** Form bodies carry login_info as JSON text and every value as a string. */
-function normalizeForm(body: Record<string, unknown>): Record<string, unknown> {
-  if (typeof body.login_info !== "string") return body;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+function checked<T>(validate: ValidateFunction<T>, body: Record<string, unknown>): T {
+  if (!validate(body)) throw apiErrors.invalidRequest(describeErrors(validate.errors, "body"));
+  return body;
+}
+
+/**
+ * The request's fields, from a JSON or a form body. A form carries login_info
+ * as JSON text and every value as a string.
+ */
+function tokenRequestFields(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  if (!isRecord(body)) throw apiErrors.invalidRequest("The body must be a JSON or form-encoded object.");
+  const isForm = (request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded");
+  if (!isForm || typeof body.login_info !== "string") return body;
   try {
     return { ...body, login_info: JSON.parse(body.login_info) as unknown };
   } catch {
@@ -35,52 +53,42 @@ function normalizeForm(body: Record<string, unknown>): Record<string, unknown> {
   }
 }
 
-/** POST /api/auth/token: the four grants of the contract. */
-export function tokenEndpoint(app: FastifyInstance, s: Services): void {
-  const op = operation("createToken");
-  app.route({
-    method: "POST",
-    url: op.routePath,
-    handler: async (request, reply) => {
-      reply.header("Cache-Control", "no-store").header("Pragma", "no-cache");
-      if (request.body === null || typeof request.body !== "object" || Array.isArray(request.body)) {
-        throw apiErrors.invalidRequest("The body must be a JSON or form-encoded object.");
-      }
-      const isForm = (request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded");
-      const body = isForm
-        ? normalizeForm(request.body as Record<string, unknown>)
-        : (request.body as Record<string, unknown>);
-      const client = authenticateClient(request, body, s.clients);
+/**
+ * POST /api/auth/token: the four grants of the contract. Its body is JSON or a
+ * form, so Fastify does not validate it (see RequestBody in operation-types.ts):
+ * the client is authenticated first, then the grant's own schema checks the rest.
+ */
+export const tokenEndpoint: RoutePlugin = async (app, { services: s }) => {
+  publicRoute(app, "createToken", async (request, reply) => {
+    reply.header("Cache-Control", "no-store").header("Pragma", "no-cache");
+    const body = tokenRequestFields(request);
+    const client = authenticateClient(request, body, s.clients);
 
-      const grant = body.grant_type;
-      if (grant === undefined) throw apiErrors.invalidRequest("grant_type is required.");
-      if (typeof grant !== "string" || !(grant in VARIANTS)) throw apiErrors.unsupportedGrantType();
-      const validate = validators[grant as GrantType];
-      if (!validate(body)) throw apiErrors.invalidRequest(describeErrors(validate.errors, "body"));
-
-      let result: { response: TokenResponse; userId?: number };
-      switch (grant as GrantType) {
-        case "client_credentials":
-          result = { response: await clientCredentialsGrant(s, client, body.scope as string) };
-          break;
-        case "login_info":
-          result = await loginInfoGrant(
-            s,
-            client,
-            body.scope as string,
-            body.login_info as LoginInfo,
-            sourceAddress(request, client),
-          );
-          break;
-        case "refresh_token":
-          result = await refreshTokenGrant(s, client, body.refresh_token as string, body.scope as string | undefined);
-          break;
-        case "authorization_code":
-          result = await authorizationCodeGrant(s, client, body.code as string, body.redirect_uri as string);
-          break;
+    const grant = body.grant_type;
+    if (grant === undefined) throw apiErrors.invalidRequest("grant_type is required.");
+    if (!isGrantType(grant)) throw apiErrors.unsupportedGrantType();
+    let result: GrantResult;
+    switch (grant) {
+      case "client_credentials":
+        result = { response: await clientCredentialsGrant(s, client, checked(GRANTS.client_credentials, body).scope) };
+        break;
+      case "login_info": {
+        const input = checked(GRANTS.login_info, body);
+        result = await loginInfoGrant(s, client, input.scope, input.login_info, sourceAddress(request, client));
+        break;
       }
-      if (result.userId !== undefined) request.logIds = { clientId: client.clientId, userId: result.userId };
-      return result.response;
-    },
+      case "refresh_token": {
+        const input = checked(GRANTS.refresh_token, body);
+        result = await refreshTokenGrant(s, client, input.refresh_token, input.scope);
+        break;
+      }
+      case "authorization_code": {
+        const input = checked(GRANTS.authorization_code, body);
+        result = await authorizationCodeGrant(s, client, input.code, input.redirect_uri);
+        break;
+      }
+    }
+    if (result.userId !== undefined) request.logIds = { clientId: client.clientId, userId: result.userId };
+    return result.response;
   });
-}
+};

@@ -1,18 +1,8 @@
-import type { FastifyInstance } from "fastify";
 import type { RequestAuth } from "../auth/request-auth.js";
 import type { AccountRow, UserRow } from "../db/users.js";
-import { readServerSettings } from "../db/server-settings.js";
+import { readServerConfig } from "../db/settings.js";
 import { apiErrors } from "../errors.js";
-import type { Services } from "../services.js";
-import { apiRoute } from "./api-route.js";
-
-interface UserQuery {
-  username?: string;
-  email?: string;
-  card?: string;
-  code?: string;
-  include?: string;
-}
+import { apiRoute, type RoutePlugin } from "./api-route.js";
 
 function accountDto(a: AccountRow) {
   const limits =
@@ -24,7 +14,7 @@ function accountDto(a: AccountRow) {
   return { name: a.name, reference: a.reference, type: a.type, limits };
 }
 
-export function userRoutes(app: FastifyInstance, s: Services): void {
+export const userRoutes: RoutePlugin = async (app, { services: s }) => {
   function userDto(user: UserRow, include: string | undefined) {
     const parts = new Set((include ?? "").split(",").filter(Boolean));
     return {
@@ -49,7 +39,7 @@ export function userRoutes(app: FastifyInstance, s: Services): void {
   }
 
   apiRoute(app, s, "findUser", async (request) => {
-    const q = request.query as UserQuery;
+    const q = request.query;
     if (q.username === undefined && q.email === undefined && q.card === undefined && q.code === undefined) {
       throw apiErrors.invalidRequest("Give at least one of username, email, card or code.");
     }
@@ -59,21 +49,19 @@ export function userRoutes(app: FastifyInstance, s: Services): void {
   });
 
   apiRoute(app, s, "getUser", async (request, _reply, auth) => {
-    const { id } = request.params as { id: number };
-    return userDto(readableUser(auth, id), (request.query as UserQuery).include);
+    return userDto(readableUser(auth, request.params.id), request.query.include);
   });
 
   apiRoute(app, s, "getUserAccounts", async (request, _reply, auth) => {
-    const user = readableUser(auth, (request.params as { id: number }).id);
-    const settings = readServerSettings(s.db);
+    const user = readableUser(auth, request.params.id);
+    const settings = readServerConfig(s.db);
     return { credit: settings.credit, quota: settings.quota, accounts: s.users.accounts(user.id).map(accountDto) };
   });
 
   apiRoute(app, s, "getAccountBalance", async (request, _reply, auth) => {
-    const { id, reference } = request.params as { id: number; reference: string };
-    const user = readableUser(auth, id);
-    const account = s.users.account(user.id, reference);
+    const user = readableUser(auth, request.params.id);
+    const account = s.users.account(user.id, request.params.reference);
     if (!account) throw apiErrors.notFound("The account");
     return { amount: s.users.balance(account) };
   });
-}
+};

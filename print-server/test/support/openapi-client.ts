@@ -1,7 +1,8 @@
 import type { ValidateFunction } from "ajv";
 import { operation } from "../../src/openapi/openapi-document.js";
+import type { OperationId } from "../../src/openapi/operation-types.js";
 import { compile } from "../../src/openapi/schema-validators.js";
-import type { PrintServer } from "./print-server-process.js";
+import type { ApiTarget } from "./api-target.js";
 
 export interface CallOptions {
   params?: Record<string, string | number>;
@@ -19,7 +20,7 @@ export interface CallOptions {
 
 export interface CallResult {
   status: number;
-  headers: Headers;
+  headers: { get(name: string): string | null };
   contentType: string;
   bytes: Buffer;
   text: string;
@@ -40,11 +41,15 @@ function validatorFor(key: string, schema: Record<string, unknown>): ValidateFun
 }
 
 /**
- * Calls one operation of openapi.yaml on a running server and checks the
- * answer against the document: the status must be declared, the content type
- * one of those declared for it, and a JSON body must match its schema.
+ * Calls one operation of openapi.yaml (in this process or over HTTPS) and
+ * checks the answer against the document: the status must be declared, the
+ * content type one of those declared for it, and a JSON body must match its schema.
  */
-export async function call(server: PrintServer, operationId: string, options: CallOptions = {}): Promise<CallResult> {
+export async function call(
+  target: ApiTarget,
+  operationId: OperationId,
+  options: CallOptions = {},
+): Promise<CallResult> {
   const op = operation(operationId);
   let path = op.routePath.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     const value = options.params?.[name];
@@ -65,7 +70,7 @@ export async function call(server: PrintServer, operationId: string, options: Ca
     body = options.raw;
     if (options.contentType) headers["content-type"] = options.contentType;
   }
-  const response = await server.fetch(path, { method: op.method, headers, body, redirect: "manual" });
+  const response = await target.fetch(path, { method: op.method, headers, body });
   const bytes = Buffer.from(await response.arrayBuffer());
   const contentType = (response.headers.get("content-type") ?? "").split(";")[0]?.trim() ?? "";
   const declared = op.responses[String(response.status)];

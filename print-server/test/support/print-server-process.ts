@@ -5,6 +5,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { Agent, fetch, type RequestInit } from "undici";
+import type { ApiTarget, CliResult, ClientOptions, RegisteredClient } from "./api-target.js";
 
 /** print-server/, where `node --import tsx src/cli.ts` runs. */
 export const PRINT_SERVER_DIR = fileURLToPath(new URL("../..", import.meta.url));
@@ -14,20 +15,17 @@ export interface LogLine {
   [key: string]: unknown;
 }
 
-export interface PrintServer {
+/** The real server in a child process, over HTTPS. */
+export interface PrintServer extends ApiTarget {
   url: string;
-  dataDir: string;
-  /** The CA PEM from `ca export`; every request trusts it and nothing else. */
+  /** The CA PEM the server was started with; every request trusts it and nothing else. */
   caPem: string;
-  caFile: string;
-  agent: Agent;
   logs: LogLine[];
   /** Raw stdout and stderr text, for checks that nothing secret was printed. */
   output: () => string;
+  /** Also takes undici's options (a streamed body, say). */
   fetch: (pathOrUrl: string, init?: RequestInit) => ReturnType<typeof fetch>;
-  cli: (args: string[]) => Promise<{ stdout: string; stderr: string; code: number }>;
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
-  env: Record<string, string>;
 }
 
 export interface StartOptions {
@@ -49,10 +47,7 @@ export function removeDataDir(dir: string): void {
 }
 
 /** Runs the CLI of print-server against a data folder. */
-export function runCli(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ stdout: string; stderr: string; code: number }> {
+export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -112,17 +107,16 @@ export async function startPrintServer(options: StartOptions = {}): Promise<Prin
   const caFile = path.join(dataDir, "tls", "ca.crt");
   const caPem = readFileSync(caFile, "utf8");
   const agent = new Agent({ connect: { ca: caPem } });
+  const cli = (args: string[]) => runCli(args, env);
   return {
     url,
     dataDir,
     caPem,
-    caFile,
-    agent,
     logs,
-    env,
     output: () => raw,
-    fetch: (pathOrUrl, init = {}) => fetch(new URL(pathOrUrl, url), { ...init, dispatcher: agent }),
-    cli: (args) => runCli(args, env),
+    fetch: (pathOrUrl, init = {}) => fetch(new URL(pathOrUrl, url), { redirect: "manual", ...init, dispatcher: agent }),
+    cli,
+    registerClient: (scopes, options) => registerWithCli(cli, scopes, options),
     stop: async (signal = "SIGTERM") => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       const code = await exited;
@@ -132,22 +126,16 @@ export async function startPrintServer(options: StartOptions = {}): Promise<Prin
   };
 }
 
-export interface RegisteredClient {
-  clientId: string;
-  clientSecret: string;
-  title: string;
-  scopes: string;
-}
-
-export async function registerClient(
-  server: PrintServer,
+/** `clients add` through the CLI; its one line of JSON is the client. */
+async function registerWithCli(
+  cli: (args: string[]) => Promise<CliResult>,
   scopes: string,
-  options: { title?: string; redirectUris?: string[]; forwardsUserAddress?: boolean } = {},
+  options: ClientOptions = {},
 ): Promise<RegisteredClient> {
   const args = ["clients", "add", "--title", options.title ?? "Test client", "--scopes", scopes];
   for (const uri of options.redirectUris ?? []) args.push("--redirect-uri", uri);
   if (options.forwardsUserAddress) args.push("--forwards-user-address");
-  const { stdout, stderr, code } = await server.cli(args);
+  const { stdout, stderr, code } = await cli(args);
   if (code !== 0) throw new Error(`clients add failed: ${stderr}`);
   return JSON.parse(stdout) as RegisteredClient;
 }

@@ -1,31 +1,26 @@
-import type { RegisteredClient, PrintServer } from "./print-server-process.js";
+import type { Schemas } from "../../src/openapi/operation-types.js";
+import type { ApiTarget, RegisteredClient } from "./api-target.js";
 import { call, type CallResult } from "./openapi-client.js";
 
-export type LoginInfo =
-  | { type: 1; card: string }
-  | { type: 2; pin: string }
-  | { type: 3; user: string; pwd: string }
-  | { type: 4; card: string; pin: string }
-  | { type: 5; card: string; pwd: string };
-
+/** The demo organisation's users (src/db/seed-demo.ts). */
 export const ALICE = { id: 1, username: "alice", password: "wonderland", pin: "112358", card: "04A1B2C3" } as const;
 export const BOB = { id: 2, username: "bob", password: "canwefixit", pin: "314159", card: "04D5E6F7" } as const;
 export const CAROL = { id: 3, username: "carol", password: "higherfurther" } as const;
 
-export function clientToken(server: PrintServer, client: RegisteredClient, scope: string): Promise<CallResult> {
-  return call(server, "createToken", {
+export function clientToken(target: ApiTarget, client: RegisteredClient, scope: string): Promise<CallResult> {
+  return call(target, "createToken", {
     json: { grant_type: "client_credentials", scope, client_id: client.clientId, client_secret: client.clientSecret },
   });
 }
 
 export function userToken(
-  server: PrintServer,
+  target: ApiTarget,
   client: RegisteredClient,
   scope: string,
-  login_info: LoginInfo,
+  login_info: Schemas["LoginInfo"],
   headers?: Record<string, string>,
 ): Promise<CallResult> {
-  return call(server, "createToken", {
+  return call(target, "createToken", {
     json: {
       grant_type: "login_info",
       scope,

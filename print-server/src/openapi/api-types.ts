@@ -1,0 +1,957 @@
+// Generated from print-server/openapi/openapi.yaml by `npm run gen:api -w print-server`; do not edit.
+// Route handlers take their request and answer types from here (src/openapi/operation-types.ts).
+
+export interface paths {
+  "/auth/token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Issue an access token (all four grants) */
+    post: operations["createToken"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/server/status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Answers 1 when the server is up */
+    get: operations["getServerStatus"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v3/certificates/ca": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The certificate authority that signed the server certificate (PEM) */
+    get: operations["getCaCertificate"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v3/server/config": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** General server information */
+    get: operations["getServerConfig"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v3/users/find": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Find one user by user name or alias, email, card or code */
+    get: operations["findUser"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v3/users/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One user; a user token may read only its own record */
+    get: operations["getUser"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v3/users/{id}/accounts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The user's accounts (credit and quota) */
+    get: operations["getUserAccounts"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v3/users/{id}/accounts/{reference}/balance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Balance of one account (currency units for credit, pages for quota) */
+    get: operations["getAccountBalance"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v3/reports": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Reports this token may run */
+    get: operations["listReports"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v3/reports/executions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start a report execution (runs in the background) */
+    post: operations["createReportExecution"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v3/reports/executions/{executionId}/download": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The file of an execution; 202 while running, 410 when failed or purged */
+    get: operations["downloadReportExecution"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/{lang}/auth": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Sign-in page of the authorization_code grant (web root, not /api) */
+    get: operations["showSignInPage"];
+    put?: never;
+    /** Sign in on the page; success redirects to redirect_uri with code and state */
+    post: operations["submitSignInPage"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    Error: {
+      /** @description Machine-readable code: unauthorized (no token), invalid_token, insufficient_scope, invalid_token_type, invalid_request, not_found, gone, payload_too_large, too_many_requests, server_error */
+      error: string;
+      error_description: string;
+      /** @description The scope that was needed (only with insufficient_scope) */
+      scope?: string;
+    };
+    TokenError: {
+      /** @enum {string} */
+      error:
+        | "invalid_request"
+        | "invalid_client"
+        | "invalid_grant"
+        | "invalid_scope"
+        | "unsupported_grant_type"
+        | "too_many_requests";
+      error_description: string;
+    };
+    /** @enum {string} */
+    GrantType: "client_credentials" | "login_info" | "refresh_token" | "authorization_code";
+    /** @description Scope names separated by single spaces */
+    Scope: string;
+    ClientId: string;
+    ClientSecret: string;
+    /** @description Sign-in data: 1 card, 2 PIN, 3 user name and password, 4 card and PIN, 5 card and password */
+    LoginInfo:
+      | components["schemas"]["LoginInfoCard"]
+      | components["schemas"]["LoginInfoPin"]
+      | components["schemas"]["LoginInfoPassword"]
+      | components["schemas"]["LoginInfoCardPin"]
+      | components["schemas"]["LoginInfoCardPassword"];
+    LoginInfoCard: {
+      /** @constant */
+      type: 1;
+      card: string;
+    };
+    LoginInfoPin: {
+      /** @constant */
+      type: 2;
+      pin: string;
+    };
+    LoginInfoPassword: {
+      /** @constant */
+      type: 3;
+      user: string;
+      pwd: string;
+    };
+    LoginInfoCardPin: {
+      /** @constant */
+      type: 4;
+      card: string;
+      pin: string;
+    };
+    LoginInfoCardPassword: {
+      /** @constant */
+      type: 5;
+      card: string;
+      pwd: string;
+    };
+    TokenRequestClientCredentials: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      grant_type: "client_credentials";
+      scope: components["schemas"]["Scope"];
+      client_id?: components["schemas"]["ClientId"];
+      client_secret?: components["schemas"]["ClientSecret"];
+    };
+    TokenRequestLoginInfo: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      grant_type: "login_info";
+      scope: components["schemas"]["Scope"];
+      client_id?: components["schemas"]["ClientId"];
+      client_secret?: components["schemas"]["ClientSecret"];
+      login_info: components["schemas"]["LoginInfo"];
+    };
+    TokenRequestRefreshToken: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      grant_type: "refresh_token";
+      refresh_token: string;
+      scope?: components["schemas"]["Scope"];
+      client_id?: components["schemas"]["ClientId"];
+      client_secret?: components["schemas"]["ClientSecret"];
+    };
+    TokenRequestAuthorizationCode: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      grant_type: "authorization_code";
+      code: string;
+      redirect_uri: string;
+      client_id?: components["schemas"]["ClientId"];
+      client_secret?: components["schemas"]["ClientSecret"];
+    };
+    /** @description Client authentication is client_id + client_secret in the body or HTTP Basic. */
+    TokenRequest:
+      | components["schemas"]["TokenRequestClientCredentials"]
+      | components["schemas"]["TokenRequestLoginInfo"]
+      | components["schemas"]["TokenRequestRefreshToken"]
+      | components["schemas"]["TokenRequestAuthorizationCode"];
+    /**
+     * @description The form-encoded (RFC 6749) token request: the same fields as TokenRequest,
+     *     with `login_info` sent as a JSON string.
+     */
+    TokenRequestForm: {
+      grant_type: string;
+      scope?: string;
+      client_id?: string;
+      client_secret?: string;
+      /** @description The LoginInfo object as JSON */
+      login_info?: string;
+      refresh_token?: string;
+      code?: string;
+      redirect_uri?: string;
+    };
+    TokenResponse: {
+      access_token: string;
+      /** @constant */
+      token_type: "Bearer";
+      expires_in: number;
+      scope: string;
+      refresh_token?: string;
+    };
+    SignInForm: {
+      client_id: string;
+      redirect_uri: string;
+      scope: string;
+      state?: string;
+      /** @enum {string} */
+      method: "pin" | "password";
+      pin?: string;
+      username?: string;
+      password?: string;
+    };
+    ServerConfig: {
+      /** @description Language tag, e.g. "en" */
+      language: string;
+      /** @description ISO 4217 code, e.g. "EUR" */
+      currency: string;
+      printingMethods: string[];
+      jobFormats: string[];
+      accountingMode: string;
+      credit: components["schemas"]["Enabled"];
+      quota: components["schemas"]["Enabled"];
+    };
+    Enabled: {
+      enabled: boolean;
+    };
+    User: {
+      id: number;
+      username: string;
+      fullname: string;
+      email: string | null;
+      /** @description Personal number of the user (not the PIN) */
+      code: string | null;
+      lang: string;
+      phone: string | null;
+      notes: string | null;
+      aliases?: string[];
+      accounts?: components["schemas"]["Account"][];
+    };
+    Account: {
+      name: string;
+      reference: string;
+      /** @enum {string} */
+      type: "credit" | "quota";
+      limits: components["schemas"]["AccountLimits"];
+      rechargeProviders?: components["schemas"]["RechargeProvider"][];
+    };
+    /** @description Quota limits are page counts per period; credit accounts may allow going below zero down to minimumBalance. */
+    AccountLimits: {
+      pages?: number;
+      /** @enum {string} */
+      period?: "day" | "week" | "month" | "year";
+      minimumBalance?: number;
+    };
+    AccountsResponse: {
+      credit: components["schemas"]["Enabled"];
+      quota: components["schemas"]["Enabled"];
+      accounts: components["schemas"]["Account"][];
+    };
+    Balance: {
+      /** @description Currency units for a credit account, remaining pages for a quota account */
+      amount: number;
+    };
+    /** @enum {string} */
+    ReportFormat: "pdf" | "csv" | "xml" | "xlsx" | "ods";
+    Report: {
+      id: number;
+      name: string;
+      /** @description Comma-separated, lower case, e.g. "pdf,csv,xml,xlsx,ods" */
+      formats: string;
+    };
+    ReportList: {
+      reports: components["schemas"]["Report"][];
+      count: number;
+    };
+    ExecutionRequest: {
+      id: number;
+      format: components["schemas"]["ReportFormat"];
+    };
+    ExecutionResponse: {
+      executionId: number;
+    };
+    ExecutionRunning: {
+      /** @constant */
+      state: "running";
+    };
+    Printer: {
+      id: number;
+      name: string;
+      state: string;
+      location?: string | null;
+      model?: string | null;
+      colour?: boolean;
+      duplex?: boolean;
+    };
+    PrinterList: {
+      printers: components["schemas"]["Printer"][];
+      count: number;
+    };
+    PrintJob: {
+      id: number;
+      name: string;
+      state: string;
+      /** Format: date-time */
+      submitted: string;
+      /** Format: date-time */
+      printed?: string | null;
+      printerId?: number | null;
+      pages: number;
+      colour: boolean;
+      duplex: boolean;
+      copies: number;
+      price: number;
+      project?: string | null;
+      favorite?: boolean;
+    };
+    PinResponse: {
+      pin: string;
+    };
+    RechargeProvider: {
+      name: string;
+      reference: string;
+      description: string;
+    };
+    RechargeProviderList: {
+      providers: components["schemas"]["RechargeProvider"][];
+      count: number;
+    };
+  };
+  responses: {
+    /** @description invalid_request */
+    BadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+    /** @description Missing, malformed or expired token; carries `WWW-Authenticate: Bearer…` */
+    Unauthorized: {
+      headers: {
+        "WWW-Authenticate"?: string;
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+    /** @description insufficient_scope (with `scope`) or invalid_token_type */
+    Forbidden: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+    /** @description Not found, or another user's object */
+    NotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+    /** @description Body over the size limit */
+    TooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+    /** @description Too many failed sign-ins; retry after `Retry-After` seconds */
+    TooManyRequests: {
+      headers: {
+        "Retry-After"?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+  };
+  parameters: {
+    UserId: number;
+    /** @description Comma-separated extra data, values `aliases` and `accounts` */
+    Include: string;
+    Lang: string;
+  };
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  createToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TokenRequest"];
+        "application/x-www-form-urlencoded": components["schemas"]["TokenRequestForm"];
+      };
+    };
+    responses: {
+      /** @description Token issued */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TokenResponse"];
+        };
+      };
+      /** @description invalid_request, unsupported_grant_type, invalid_scope or invalid_grant */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TokenError"];
+        };
+      };
+      /** @description invalid_client; carries `WWW-Authenticate: Basic` */
+      401: {
+        headers: {
+          "WWW-Authenticate"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TokenError"];
+        };
+      };
+      413: components["responses"]["TooLarge"];
+      429: components["responses"]["TooManyRequests"];
+    };
+  };
+  getServerStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Up */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": 1;
+        };
+      };
+    };
+  };
+  getCaCertificate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description PEM certificate */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/x-pem-file": string;
+        };
+      };
+    };
+  };
+  getServerConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Server configuration */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerConfig"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  findUser: {
+    parameters: {
+      query?: {
+        /** @description User name or one of the user's aliases */
+        username?: string;
+        email?: string;
+        card?: string;
+        code?: string;
+        /** @description Comma-separated extra data, values `aliases` and `accounts` */
+        include?: components["parameters"]["Include"];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The user */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["User"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  getUser: {
+    parameters: {
+      query?: {
+        /** @description Comma-separated extra data, values `aliases` and `accounts` */
+        include?: components["parameters"]["Include"];
+      };
+      header?: never;
+      path: {
+        id: components["parameters"]["UserId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The user */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["User"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  getUserAccounts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components["parameters"]["UserId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Accounts */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccountsResponse"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  getAccountBalance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components["parameters"]["UserId"];
+        reference: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Balance */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Balance"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  listReports: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Report list */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ReportList"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  createReportExecution: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ExecutionRequest"];
+      };
+    };
+    responses: {
+      /** @description Execution started */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ExecutionResponse"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      /** @description The caller already has 10 executions queued or running; Retry-After says when to try again */
+      429: {
+        headers: {
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  downloadReportExecution: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        executionId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The report file */
+      200: {
+        headers: {
+          /** @description attachment; filename="…" */
+          "Content-Disposition"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/pdf": string;
+          "text/csv": string;
+          "application/xml": string;
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+          "application/vnd.oasis.opendocument.spreadsheet": string;
+        };
+      };
+      /** @description Still running */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ExecutionRunning"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description The execution failed, or its file passed the retention time */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  showSignInPage: {
+    parameters: {
+      query: {
+        response_type: "code";
+        client_id: string;
+        redirect_uri: string;
+        scope: string;
+        state?: string;
+      };
+      header?: never;
+      path: {
+        lang: components["parameters"]["Lang"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sign-in form */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description Error page (unknown client, unregistered redirect_uri, bad request); never a redirect */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+    };
+  };
+  submitSignInPage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        lang: components["parameters"]["Lang"];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/x-www-form-urlencoded": components["schemas"]["SignInForm"];
+      };
+    };
+    responses: {
+      /** @description Back to the client with `code` (and `state`) */
+      302: {
+        headers: {
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Error page, or the form again with a message */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description Too many failed sign-ins; the form again with a message */
+      429: {
+        headers: {
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+    };
+  };
+}

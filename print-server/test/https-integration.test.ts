@@ -1,0 +1,150 @@
+import { decodeJwt } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RegisteredClient } from "./support/api-target.js";
+import { call } from "./support/openapi-client.js";
+import { pollUntil } from "./support/poll.js";
+import { removeDataDir, startPrintServer, type PrintServer } from "./support/print-server-process.js";
+import { accessToken, ALICE, clientToken, userToken } from "./support/tokens.js";
+
+/**
+ * One test per endpoint family against the real server in its own process,
+ * over HTTPS with its CA trusted (verification on). The other API tests run
+ * the same app in process (test-app.ts); these prove the wire: TLS, the HTTP
+ * parser, streaming, redirects and the log on stdout. A new endpoint family
+ * adds its test here.
+ */
+let server: PrintServer;
+let client: RegisteredClient;
+let alice: string;
+const REDIRECT = "https://portal.example.test/callback";
+
+beforeAll(async () => {
+  server = await startPrintServer();
+  client = await server.registerClient("users reports credit offline.access", { redirectUris: [REDIRECT] });
+  alice = await accessToken(
+    await userToken(server, client, "users reports credit", { type: 3, user: ALICE.username, pwd: ALICE.password }),
+  );
+});
+
+afterAll(async () => {
+  await server.stop();
+  removeDataDir(server.dataDir);
+});
+
+describe("over HTTPS", () => {
+  it("auth: issues client and user tokens (JSON and form bodies, HTTP Basic) and rotates a refresh token", async () => {
+    const app = await clientToken(server, client, "users");
+    expect(app.status).toBe(200);
+    expect(decodeJwt(app.json.access_token).sub).toBe(client.clientId);
+    const form = await call(server, "createToken", {
+      form: {
+        grant_type: "login_info",
+        scope: "users offline.access",
+        login_info: JSON.stringify({ type: 2, pin: ALICE.pin }),
+      },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString("base64")}`,
+      },
+    });
+    expect(form.status, form.text).toBe(200);
+    expect(form.headers.get("cache-control")).toBe("no-store");
+    const refreshed = await call(server, "createToken", {
+      json: {
+        grant_type: "refresh_token",
+        refresh_token: form.json.refresh_token,
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+      },
+    });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.json.refresh_token).not.toBe(form.json.refresh_token);
+  });
+
+  it("server: status, configuration and the CA certificate", async () => {
+    expect((await call(server, "getServerStatus")).json).toBe(1);
+    expect((await call(server, "getServerConfig", { token: alice })).json).toMatchObject({ currency: "EUR" });
+    expect((await call(server, "getCaCertificate")).text).toBe(server.caPem);
+  });
+
+  it("users: a user's own record, accounts and balance; 404 for another user's", async () => {
+    const me = await call(server, "getUser", { token: alice, params: { id: ALICE.id }, query: { include: "aliases" } });
+    expect(me.json).toMatchObject({ username: "alice", aliases: ["a.liddell", "alice.l"] });
+    const accounts = await call(server, "getUserAccounts", { token: alice, params: { id: ALICE.id } });
+    expect(accounts.json.accounts).toHaveLength(2);
+    const balance = await call(server, "getAccountBalance", {
+      token: alice,
+      params: { id: ALICE.id, reference: "credit" },
+    });
+    expect(balance.json).toEqual({ amount: 25.5 });
+    expect((await call(server, "getUser", { token: alice, params: { id: 2 } })).status).toBe(404);
+  });
+
+  it("reports: lists, runs one and streams its file", async () => {
+    const list = await call(server, "listReports", { token: alice });
+    expect(list.json.count).toBe(3);
+    const started = await call(server, "createReportExecution", { token: alice, json: { id: 3, format: "csv" } });
+    expect(started.status).toBe(200);
+    const done = await pollUntil(async () => {
+      const res = await call(server, "downloadReportExecution", {
+        token: alice,
+        params: { executionId: started.json.executionId },
+      });
+      return res.status === 202 ? undefined : res;
+    });
+    expect(done.status).toBe(200);
+    expect(done.headers.get("content-disposition")).toMatch(/^attachment; filename="my-monthly-summary-/);
+    expect(done.text).toMatch(/^Month,Jobs,Pages/);
+  });
+
+  it("sign-in page: shows the form, redirects with a code, and the code buys a token", async () => {
+    const fields = { client_id: client.clientId, redirect_uri: REDIRECT, scope: "users", state: "s-1" };
+    const page = await call(server, "showSignInPage", {
+      params: { lang: "en" },
+      query: { response_type: "code", ...fields },
+    });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<label for="pin">PIN</label>');
+    const signedIn = await call(server, "submitSignInPage", {
+      params: { lang: "en" },
+      form: { ...fields, method: "pin", pin: ALICE.pin },
+    });
+    expect(signedIn.status).toBe(302);
+    const location = new URL(signedIn.headers.get("location") ?? "");
+    expect(location.searchParams.get("state")).toBe("s-1");
+    const token = await call(server, "createToken", {
+      form: {
+        grant_type: "authorization_code",
+        code: location.searchParams.get("code") ?? "",
+        redirect_uri: REDIRECT,
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+      },
+    });
+    expect(token.status).toBe(200);
+    expect(decodeJwt(token.json.access_token).username).toBe("alice");
+  });
+
+  it("answers a malformed URL, oversized headers and an unknown path with the contract's error body", async () => {
+    const url = await server.fetch("/api/v3/users/%E0%A4%A");
+    expect(url.status).toBe(400);
+    expect(await url.json()).toMatchObject({ error: "invalid_request" });
+    const headers = await server.fetch("/api/v3/users/1", {
+      headers: { authorization: `Bearer ${"x".repeat(20_000)}` },
+    });
+    expect(headers.status).toBe(431);
+    expect(await headers.json()).toMatchObject({ error: "invalid_request" });
+    const unknown = await server.fetch("/api/v9/nothing");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: "not_found" });
+  });
+
+  // Last: reads what the requests above wrote.
+  it("logs one JSON line per request on stdout, with nothing secret", async () => {
+    await pollUntil(async () => server.logs.find((l) => l.msg === "request" && l.route === "(unmatched)"));
+    const requests = server.logs.filter((l) => l.msg === "request");
+    expect(requests.length).toBeGreaterThan(10);
+    expect(requests[0]).toMatchObject({ method: "POST", route: "/api/auth/token", status: 200, userId: ALICE.id });
+    const output = server.output();
+    for (const secret of [ALICE.password, ALICE.pin, client.clientSecret, alice]) expect(output).not.toContain(secret);
+  });
+});
