@@ -427,47 +427,10 @@ export interface components {
       /** @constant */
       state: "running";
     };
-    Printer: {
-      id: number;
-      name: string;
-      state: string;
-      location?: string | null;
-      model?: string | null;
-      colour?: boolean;
-      duplex?: boolean;
-    };
-    PrinterList: {
-      printers: components["schemas"]["Printer"][];
-      count: number;
-    };
-    PrintJob: {
-      id: number;
-      name: string;
-      state: string;
-      /** Format: date-time */
-      submitted: string;
-      /** Format: date-time */
-      printed?: string | null;
-      printerId?: number | null;
-      pages: number;
-      colour: boolean;
-      duplex: boolean;
-      copies: number;
-      price: number;
-      project?: string | null;
-      favorite?: boolean;
-    };
-    PinResponse: {
-      pin: string;
-    };
     RechargeProvider: {
       name: string;
       reference: string;
       description: string;
-    };
-    RechargeProviderList: {
-      providers: components["schemas"]["RechargeProvider"][];
-      count: number;
     };
   };
   responses: {

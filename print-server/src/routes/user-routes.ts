@@ -2,9 +2,10 @@ import type { RequestAuth } from "../auth/request-auth.js";
 import type { AccountRow, UserRow } from "../db/users.js";
 import { readServerConfig } from "../db/settings.js";
 import { apiErrors } from "../errors.js";
+import type { Schemas } from "../openapi/operation-types.js";
 import { apiRoute, type RoutePlugin } from "./api-route.js";
 
-function accountDto(a: AccountRow) {
+function accountDto(a: AccountRow): Schemas["Account"] {
   const limits =
     a.type === "quota"
       ? { pages: a.quota_pages ?? 0, period: a.quota_period ?? "month" }
@@ -15,7 +16,7 @@ function accountDto(a: AccountRow) {
 }
 
 export const userRoutes: RoutePlugin = async (app, { services: s }) => {
-  function userDto(user: UserRow, include: string | undefined) {
+  function userDto(user: UserRow, include: string | undefined): Schemas["User"] {
     const parts = new Set((include ?? "").split(",").filter(Boolean));
     return {
       id: user.id,
@@ -54,8 +55,8 @@ export const userRoutes: RoutePlugin = async (app, { services: s }) => {
 
   apiRoute(app, s, "getUserAccounts", async (request, _reply, auth) => {
     const user = readableUser(auth, request.params.id);
-    const settings = readServerConfig(s.db);
-    return { credit: settings.credit, quota: settings.quota, accounts: s.users.accounts(user.id).map(accountDto) };
+    const config = readServerConfig(s.db);
+    return { credit: config.credit, quota: config.quota, accounts: s.users.accounts(user.id).map(accountDto) };
   });
 
   apiRoute(app, s, "getAccountBalance", async (request, _reply, auth) => {
