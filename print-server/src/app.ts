@@ -18,8 +18,7 @@ import type { Services } from "./services.js";
 
 /** Fastify's own client errors, mapped to the contract's codes. */
 function clientError(err: FastifyError): ApiError {
-  if (err.code === "FST_ERR_CTP_BODY_TOO_LARGE")
-    return new ApiError(413, "payload_too_large", "The request body is too large.");
+  if (err.code === "FST_ERR_CTP_BODY_TOO_LARGE") return apiErrors.payloadTooLarge();
   // Bad input is always the contract's 400, an unknown body type included.
   if (err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
     return apiErrors.invalidRequest("Send the body as application/json.");

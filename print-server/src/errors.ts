@@ -74,6 +74,7 @@ export const apiErrors = {
     new ApiError(403, "invalid_token_type", `This request needs a ${needed} token.`),
   notFound: (what = "The resource") => new ApiError(404, "not_found", `${what} was not found.`),
   gone: (description: string) => new ApiError(410, "gone", description),
+  payloadTooLarge: () => new ApiError(413, "payload_too_large", "The request body is too large."),
   tooManyRequests: (retryAfter: number, description = "Too many failed sign-ins. Try again later.") =>
     new ApiError(429, "too_many_requests", description, {
       "Retry-After": String(retryAfter),

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { DataPaths } from "../data-paths.js";
-import { readIfExists, writeSecretFile } from "../tls/pem-files.js";
+import { readIfExists, writeSecretFile } from "../secret-files.js";
 
 /** The HMAC key for PIN and card lookups, in its own file beside (not inside) the database. */
 export function loadOrCreateLookupKey(paths: DataPaths): Buffer {

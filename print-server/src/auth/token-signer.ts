@@ -2,11 +2,11 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, typ
 import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
 import { z } from "zod";
 import type { DataPaths } from "../data-paths.js";
-import { readIfExists, writeSecretFile } from "../tls/pem-files.js";
+import { readIfExists, writeSecretFile } from "../secret-files.js";
 
 const ALG = "ES256";
 
-export const accessClaimsSchema = z.object({
+const accessClaimsSchema = z.object({
   iss: z.string(),
   sub: z.string().min(1),
   username: z.string().optional(),

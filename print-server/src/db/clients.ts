@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { randomToken, sha256 } from "../secrets.js";
-import type { Db } from "./open-database.js";
+import { nowSeconds, type Db } from "./open-database.js";
 
 export const KNOWN_SCOPES = [
   "users",
@@ -65,7 +65,7 @@ export function clientsRepository(db: Db) {
         input.scopes.join(" "),
         JSON.stringify(input.redirectUris),
         input.forwardsUserAddress ? 1 : 0,
-        Math.floor(Date.now() / 1000),
+        nowSeconds(),
       );
       return { clientId, clientSecret };
     },

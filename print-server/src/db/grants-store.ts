@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { randomToken, sha256 } from "../secrets.js";
-import type { Db } from "./open-database.js";
+import { nowSeconds as now, type Db } from "./open-database.js";
 
 interface RefreshRow {
   token_hash: string;
@@ -25,8 +25,6 @@ interface CodeRow {
   expires_at: number;
   used_at: number | null;
 }
-
-const now = () => Math.floor(Date.now() / 1000);
 
 /** Refresh tokens (rotating chains) and authorization codes, stored as SHA-256 hashes. */
 export function grantsStore(db: Db, refreshLifetime: number) {

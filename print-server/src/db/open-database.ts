@@ -23,7 +23,7 @@ export function openDatabase(file: string): { db: Db; fresh: boolean } {
   return { db, fresh: version === 0 };
 }
 
-/** A second, read-only connection: report queries iterate on it while the main one keeps serving. */
+/** A read-only connection of its own for a report worker thread, so long report queries never hold up the server. */
 export function openReadOnly(file: string): Db {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   db.pragma("busy_timeout = 5000");

@@ -1,6 +1,7 @@
 import { hashPassword, lookupHash, normalizeCard, normalizePin } from "../secrets.js";
-import type { Db } from "./open-database.js";
-import { seededRandom, type SeededRandom } from "./seeded-random.js";
+import { nowSeconds, type Db } from "./open-database.js";
+import { draftJob, printedJobWriter } from "./seed-jobs.js";
+import { seededRandom } from "./seeded-random.js";
 import { DEMO_SERVER_CONFIG, writeSetting } from "./settings.js";
 
 interface DemoUser {
@@ -18,7 +19,7 @@ interface DemoUser {
   quotaPages?: number;
 }
 
-export const DEMO_USERS: readonly DemoUser[] = [
+const DEMO_USERS: readonly DemoUser[] = [
   {
     username: "alice",
     fullname: "Alice Liddell",
@@ -58,7 +59,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
 ];
 
-export const DEMO_PRINTERS = [
+const DEMO_PRINTERS = [
   { name: "Lobby Colour MFP", location: "Ground floor, lobby", model: "Ricoh IM C3000", colour: 1, duplex: 1 },
   { name: "Floor 2 Mono", location: "Floor 2, east wing", model: "Kyocera ECOSYS P3150dn", colour: 0, duplex: 1 },
   { name: "Floor 3 Colour", location: "Floor 3, kitchen", model: "Canon iR-ADV C5850i", colour: 1, duplex: 1 },
@@ -66,44 +67,10 @@ export const DEMO_PRINTERS = [
   { name: "Finance MFP", location: "Floor 4, finance", model: "Xerox AltaLink C8155", colour: 1, duplex: 1 },
 ] as const;
 
-const DOCUMENTS = [
-  "Quarterly report.pdf",
-  "Meeting notes.docx",
-  "Boarding pass.pdf",
-  "Invoice 2231.pdf",
-  "Slides - kickoff.pptx",
-  "Timesheet.xlsx",
-  "Contract draft v3.docx",
-  "Floor plan.pdf",
-  "Expense claim.pdf",
-  "Recipe.html",
-];
-const PROJECTS = [null, null, null, "Apollo", "Website relaunch", "Audit 2026"];
-
-export const PRICE_CENTS = { mono: 5, colour: 15 } as const;
 const DAY = 86_400;
 
-export interface JobDraft {
-  name: string;
-  pages: number;
-  copies: number;
-  colour: number;
-  duplex: number;
-  costCents: number;
-  project: string | null;
-}
-
-export function draftJob(rnd: SeededRandom, printer: { colour: number; duplex: number }, maxPages = 12): JobDraft {
-  const pages = rnd.int(1, maxPages);
-  const copies = rnd.chance(0.1) ? rnd.int(2, 3) : 1;
-  const colour = printer.colour && rnd.chance(0.35) ? 1 : 0;
-  const duplex = printer.duplex && pages > 1 && rnd.chance(0.6) ? 1 : 0;
-  const costCents = pages * copies * (colour ? PRICE_CENTS.colour : PRICE_CENTS.mono);
-  return { name: rnd.pick(DOCUMENTS), pages, copies, colour, duplex, costCents, project: rnd.pick(PROJECTS) };
-}
-
 /** Settings, printers, the three demo users and about six months of their printing up to `now`. */
-export async function seedDemo(db: Db, lookupKey: Buffer, now = Math.floor(Date.now() / 1000)): Promise<void> {
+export async function seedDemo(db: Db, lookupKey: Buffer, now = nowSeconds()): Promise<void> {
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
   const rnd = seededRandom(20_260_521);
   db.transaction(() => {
@@ -127,11 +94,7 @@ export async function seedDemo(db: Db, lookupKey: Buffer, now = Math.floor(Date.
     const insertSession = db.prepare(
       "INSERT INTO print_sessions (user_id, printer_id, started_at, ended_at) VALUES (?, ?, ?, ?)",
     );
-    const insertJob = db.prepare(
-      `INSERT INTO print_jobs (user_id, name, state, submitted_at, printed_at, printer_id, session_id, account_id,
-         pages, copies, colour, duplex, cost_cents, project)
-       VALUES (?, ?, 'printed', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    const writeJob = printedJobWriter(db);
 
     const start = now - 182 * DAY;
     const firstDay = start - (start % DAY);
@@ -168,23 +131,14 @@ export async function seedDemo(db: Db, lookupKey: Buffer, now = Math.floor(Date.
         jobs.forEach((job, n) => {
           const printedAt = Math.min(startedAt + 20 + 30 * n, endedAt);
           const submittedAt = printedAt - rnd.int(60, 3 * 3600);
-          const jobId = Number(
-            insertJob.run(
-              userId,
-              job.name,
-              submittedAt,
-              printedAt,
-              printerIds[printerIndex],
-              sessionId,
-              creditId,
-              job.pages,
-              job.copies,
-              job.colour,
-              job.duplex,
-              job.costCents,
-              job.project,
-            ).lastInsertRowid,
-          );
+          const jobId = writeJob(job, {
+            userId,
+            printerId: printerIds[printerIndex]!,
+            accountId: creditId,
+            sessionId,
+            submittedAt,
+            printedAt,
+          });
           charges.push({ at: printedAt, cents: job.costCents, jobId });
         });
       };

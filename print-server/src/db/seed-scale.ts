@@ -1,10 +1,10 @@
 import { lookupHash, hashPassword } from "../secrets.js";
-import type { Db } from "./open-database.js";
-import { draftJob } from "./seed-demo.js";
+import { nowSeconds, type Db } from "./open-database.js";
+import { draftJob, printedJobWriter } from "./seed-jobs.js";
 import { seededRandom } from "./seeded-random.js";
 import { readSetting, writeSetting } from "./settings.js";
 
-export const SCALE = {
+const SCALE = {
   months: 12,
   printers: 40,
   /** Distinct printers each user prints on per month: one row each in the organisation's monthly summary. */
@@ -14,16 +14,11 @@ export const SCALE = {
 
 /**
  * Adds `users` generated users with twelve months of printing, for performance
- * work. One transaction of prepared statements keeps it to seconds. Users
+ * work. One transaction of prepared statements keeps 20 000 users under a minute. Users
  * sign in by PIN (user number + 1000000) only; the administrator "manager"
  * (password "printmanager") sees the organisation's reports.
  */
-export async function seedScale(
-  db: Db,
-  lookupKey: Buffer,
-  users: number,
-  now = Math.floor(Date.now() / 1000),
-): Promise<boolean> {
+export async function seedScale(db: Db, lookupKey: Buffer, users: number, now = nowSeconds()): Promise<boolean> {
   const existing = readSetting(db, "scale");
   if (existing === users) return false;
   if (existing !== undefined) {
@@ -59,10 +54,7 @@ export async function seedScale(
     const insertLedger = db.prepare(
       "INSERT INTO credit_ledger (account_id, at, amount_cents, kind, note) VALUES (?, ?, ?, 'opening', 'Opening balance')",
     );
-    const insertJob = db.prepare(
-      `INSERT INTO print_jobs (user_id, name, state, submitted_at, printed_at, printer_id, account_id, pages, copies, colour, duplex, cost_cents, project)
-       VALUES (?, ?, 'printed', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    const writeJob = printedJobWriter(db);
     const current = new Date(now * 1000);
     const months = Array.from({ length: SCALE.months }, (_, m) => ({
       start: Date.UTC(current.getUTCFullYear(), current.getUTCMonth() - m, 1) / 1000,
@@ -90,20 +82,14 @@ export async function seedScale(
           const printer = printers[(first + k * 7) % SCALE.printers]!;
           const job = draftJob(rnd, printer, 20);
           const printedAt = monthStart + rnd.int(0, span - 1);
-          insertJob.run(
+          writeJob(job, {
             userId,
-            job.name,
-            printedAt - 120,
-            printedAt,
-            printer.id,
+            printerId: printer.id,
             accountId,
-            job.pages,
-            job.copies,
-            job.colour,
-            job.duplex,
-            job.costCents,
-            job.project,
-          );
+            sessionId: null,
+            submittedAt: printedAt - 120,
+            printedAt,
+          });
         }
       }
     }

@@ -94,7 +94,7 @@ export function usersRepository(db: Db, lookupKey: Buffer) {
 export type UsersRepository = ReturnType<typeof usersRepository>;
 
 /** Start of the current quota period (UTC), in Unix seconds. */
-export function periodStart(period: "day" | "week" | "month" | "year", now: Date): number {
+function periodStart(period: "day" | "week" | "month" | "year", now: Date): number {
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth();
   const d = now.getUTCDate();

@@ -4,7 +4,7 @@ import { parse } from "yaml";
 import { z } from "zod";
 import type { OperationId } from "./operation-types.js";
 
-export const OPENAPI_FILE = fileURLToPath(new URL("../../openapi/openapi.yaml", import.meta.url));
+const OPENAPI_FILE = fileURLToPath(new URL("../../openapi/openapi.yaml", import.meta.url));
 
 export type JsonSchema = Record<string, unknown>;
 

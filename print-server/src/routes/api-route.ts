@@ -8,13 +8,7 @@ import type {
 } from "fastify";
 import type { RequestAuth } from "../auth/request-auth.js";
 import { operation, type Operation } from "../openapi/openapi-document.js";
-import type {
-  OperationId,
-  OperationReply,
-  OperationRequest,
-  OperationResult,
-  SuccessBody,
-} from "../openapi/operation-types.js";
+import type { OperationId, OperationReply, OperationRequest, OperationResult } from "../openapi/operation-types.js";
 import type { Services } from "../services.js";
 
 /** A file of routes: a Fastify plugin that gets the services (app.ts registers each). */
@@ -59,11 +53,9 @@ function registerOperation<Id extends OperationId>(
     url: op.routePath,
     schema: requestSchemas(op),
     ...options,
+    // A handler that returns the reply (after reply.send) resolves once the answer is sent, as Fastify expects.
     handler: (request: FastifyRequest, reply: FastifyReply) =>
-      // A handler that returned the reply has answered; its promise settles once the answer is sent.
-      handler(request as OperationRequest<Id>, reply as OperationReply<Id>).then(
-        (result): SuccessBody<Id> | undefined => (result === reply ? undefined : (result as SuccessBody<Id>)),
-      ),
+      handler(request as OperationRequest<Id>, reply as OperationReply<Id>),
   });
 }
 

@@ -4,7 +4,7 @@ import { rmSync } from "node:fs";
 import forge from "node-forge";
 import type { DataPaths } from "../data-paths.js";
 import { CliError } from "../errors.js";
-import { readIfExists, writeSecretFile } from "./pem-files.js";
+import { readIfExists, writeSecretFile } from "../secret-files.js";
 
 export interface TlsMaterial {
   caPem: string;

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync, renameSync } from "node:fs";
 import path from "node:path";
 
+/** Files of keys and certificates in the data folder. */
 export function readIfExists(file: string): string | null {
   return existsSync(file) ? readFileSync(file, "utf8") : null;
 }
