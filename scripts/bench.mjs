@@ -37,6 +37,7 @@ import {
   scaleUserPin,
 } from "./bench/measure-print-server.mjs";
 import { LOGIN_TYPE, printServerClient } from "./bench/print-server-client.mjs";
+import { listeningPid } from "./bench/process-memory.mjs";
 import { signInToPortal } from "./bench/portal-session.mjs";
 import { renderTable, writeResults } from "./bench/report.mjs";
 
@@ -114,6 +115,7 @@ async function printServerOnly(results) {
         formats: plan.formats,
         runs: plan.runs,
         timeoutMs: plan.reportTimeoutMs,
+        serverPid: listeningPid(Number(new URL(server.url).port)),
         say,
       }),
     }));
@@ -241,6 +243,7 @@ async function withPortal(results, server) {
 
 async function main() {
   const startedAt = new Date().toISOString();
+  const loadAverageAtStart = loadavg().map((l) => Number(l.toFixed(2)));
   const results = { plan: { mode: quick ? "quick" : "full", ...plan } };
   say(
     `${quick ? "quick" : "full"} run on ${cpus().length} CPUs, load average ${loadavg()
@@ -271,6 +274,8 @@ async function main() {
       cpus: cpus().length,
       cpuModel: cpus()[0]?.model,
       node: process.version,
+      // Other work on the machine slows every figure: these tell how busy it was.
+      loadAverageAtStart,
       loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))),
     },
     builtByThisRun: built,

@@ -3,6 +3,7 @@
 
 import { closedLoopLoad } from "./closed-loop-load.mjs";
 import { LOGIN_TYPE } from "./print-server-client.mjs";
+import { cpuSeconds } from "./process-memory.mjs";
 import { median, round } from "./stats.mjs";
 
 /** The organisation-wide "Monthly summary" (print-server/src/reports/report-catalog.ts). */
@@ -69,20 +70,36 @@ export async function measurePrintServerThroughput(server, ps, plan) {
   return { connections: plan.connections, clientCredentials, loginInfo, reportList };
 }
 
-/** Seconds from POST /v3/reports/executions until the download answers 200, per format (median of runs). */
-export async function measureReportGeneration(ps, { formats, runs, timeoutMs, say }) {
+/**
+ * Seconds from POST /v3/reports/executions until the download answers 200, per
+ * format (median of runs), and the CPU time the print server used meanwhile:
+ * on a busy machine the first grows with the load, the second much less.
+ */
+export async function measureReportGeneration(ps, { formats, runs, timeoutMs, serverPid, say }) {
   const token = await ps.userToken({ type: LOGIN_TYPE.password, ...MANAGER });
   const seconds = Object.fromEntries(formats.map((f) => [f, []]));
+  const cpu = Object.fromEntries(formats.map((f) => [f, []]));
   for (let run = 0; run < runs; run++) {
     for (const format of formats) {
       const started = Date.now();
+      const cpuBefore = cpuSeconds(serverPid);
       const executionId = await ps.startReport(token, MONTHLY_SUMMARY_REPORT_ID, format);
       await ps.waitForReport(token, executionId, { timeoutMs });
       seconds[format].push((Date.now() - started) / 1000);
-      say?.(`  monthly summary as ${format}: ${seconds[format].at(-1).toFixed(1)} s`);
+      cpu[format].push(cpuSeconds(serverPid) - cpuBefore);
+      say?.(
+        `  monthly summary as ${format}: ${seconds[format].at(-1).toFixed(1)} s (print server CPU ${cpu[format].at(-1).toFixed(1)} s)`,
+      );
     }
   }
   return Object.fromEntries(
-    formats.map((f) => [f, { seconds: round(median(seconds[f]), 2), runs: seconds[f].map((s) => round(s, 2)) }]),
+    formats.map((f) => [
+      f,
+      {
+        seconds: round(median(seconds[f]), 2),
+        runs: seconds[f].map((s) => round(s, 2)),
+        cpuSeconds: round(median(cpu[f]), 2),
+      },
+    ]),
   );
 }

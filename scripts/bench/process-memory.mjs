@@ -1,5 +1,5 @@
-// Which process really serves a port, and how much memory it holds, read from
-// /proc (Linux). The portal is started through a small Node server, and a
+// Which process really serves a port, how much memory it holds and how much
+// CPU time it used, read from /proc (Linux). The portal is started through a small Node server, and a
 // wrapper (npm, tsx) would hide the process that streams the bytes.
 
 import { readFileSync, readdirSync, readlinkSync } from "node:fs";
@@ -46,6 +46,17 @@ export function listeningPid(port) {
     }
   }
   throw new BenchError(`no process found for the socket on port ${port}`);
+}
+
+/**
+ * CPU time a process (all its threads) has used, in seconds: user plus system
+ * time from /proc/<pid>/stat, in clock ticks of 1/100 s (Linux's USER_HZ).
+ */
+export function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The command name may hold spaces and parentheses; the fields follow its last ")".
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Resident set size of a process in bytes (VmRSS). */

@@ -113,7 +113,15 @@ function rows(r) {
     );
     for (const [format, figure] of Object.entries(g.formats)) {
       const before = g.scale === 1000 ? REPORT_SECONDS_BEFORE[format] : undefined;
-      row(format, "", "", fmt(figure.seconds, " s"), before === undefined ? "" : `before issue 14: ${before} s`);
+      row(
+        format,
+        "",
+        "",
+        fmt(figure.seconds, " s"),
+        [`print server CPU ${fmt(figure.cpuSeconds, " s")}`, before === undefined ? "" : `before issue 14: ${before} s`]
+          .filter(Boolean)
+          .join(", "),
+      );
     }
     if (r.download?.generationSeconds !== undefined) {
       row(
