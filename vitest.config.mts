@@ -28,6 +28,9 @@ export default defineConfig({
             "scripts/**/*.test.{ts,mjs}",
           ],
           environment: "node",
+          // next-auth imports "next/server" without a file extension, which
+          // Node's ESM loader refuses; Vite's resolver (inline) accepts it.
+          server: { deps: { inline: ["next-auth"] } },
         },
       },
       {

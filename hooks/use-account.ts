@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { meResponse } from "@/app/api/me/schema";
 import { moneyOverviewSchema } from "@/lib/browser-safe/account/money-overview";
-import { fetchPanelData, retryOnce } from "@/components/account/panel-request";
+import { fetchJson, retryOnce } from "@/lib/browser-safe/fetch-json";
 
 // One query per panel, so each loads, fails and retries on its own. Every key
 // starts with "account" so the Refresh control can refetch them together.
@@ -14,7 +14,7 @@ export const accountQueryKey = ["account"] as const;
 export function useMoneyOverview() {
   return useQuery({
     queryKey: [...accountQueryKey, "money"],
-    queryFn: () => fetchPanelData("/api/account/money", moneyOverviewSchema),
+    queryFn: () => fetchJson("/api/account/money", moneyOverviewSchema),
     staleTime: 0,
     refetchOnWindowFocus: true,
     retry: retryOnce,
@@ -25,7 +25,7 @@ export function useMoneyOverview() {
 export function useProfile() {
   return useQuery({
     queryKey: [...accountQueryKey, "profile"],
-    queryFn: () => fetchPanelData("/api/me", meResponse),
+    queryFn: () => fetchJson("/api/me", meResponse),
     staleTime: 5 * 60_000,
     refetchOnWindowFocus: true,
     retry: retryOnce,

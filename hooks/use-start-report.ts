@@ -1,9 +1,10 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { postJson } from "@/lib/browser-safe/fetch-json";
+import { startedDto } from "@/lib/browser-safe/reports/dto";
 import type { ReportFormat } from "@/lib/browser-safe/reports/formats";
 import { recentReports } from "./use-recent-reports";
-import { startReport } from "@/components/reports/reports-api";
 
 interface StartVariables {
   reportId: number;
@@ -15,7 +16,8 @@ interface StartVariables {
 /** Starts a report and puts it at the top of "Recent reports" as running. */
 export function useStartReport(storageKey: string) {
   return useMutation({
-    mutationFn: ({ reportId, format }: StartVariables) => startReport(reportId, format),
+    mutationFn: ({ reportId, format }: StartVariables) =>
+      postJson("/api/reports/executions", { reportId, format }, startedDto),
     onSuccess: (started, { replaces }) => {
       if (replaces !== undefined) recentReports.remove(storageKey, replaces);
       // This browser's clock, so the elapsed time it shows starts at zero.

@@ -44,8 +44,7 @@ describe("quota wording", () => {
 
 describe("waiting time", () => {
   it("counts minutes in each language's plural forms", () => {
-    const reasons = (locale: Locale) =>
-      createTranslator({ locale, messages: catalogues[locale], namespace: "account.reasons" });
+    const reasons = (locale: Locale) => createTranslator({ locale, messages: catalogues[locale], namespace: "errors" });
     expect(reasons("en")("busy", { minutes: 1 })).toBe("The print server is busy. Try again in 1 minute.");
     expect(reasons("de")("busy", { minutes: 12 })).toBe(
       "Der Druckserver ist ausgelastet. Versuchen Sie es in 12 Minuten erneut.",

@@ -6,10 +6,8 @@ import { formatMoney } from "@/lib/browser-safe/account/money-format";
 import type { MoneyOverview } from "@/lib/browser-safe/account/money-overview";
 import { useMoneyOverview } from "@/hooks/use-account";
 import { CreditAccountRow } from "./credit-account-row";
-import { formatClockTime } from "@/lib/browser-safe/time-format";
-import { PanelProblem } from "./panel-problem";
-import { panelFailure, PanelError } from "./panel-request";
-import { PanelSection, SkeletonLine } from "./panel-section";
+import { SkeletonLine } from "./panel-section";
+import { QueryPanel } from "./query-panel";
 import { QuotaMeter } from "./quota-meter";
 
 function MoneySkeleton() {
@@ -88,39 +86,9 @@ function MoneyDetails({ overview, locale }: { overview: MoneyOverview; locale: s
 
 /** Credit and quota: loads, fails and retries on its own. */
 export function MoneyPanel({ locale }: { locale: string }) {
-  const t = useTranslations("account.balance");
-  const query = useMoneyOverview();
-  const failure = query.error ? panelFailure(query.error) : undefined;
-  const retryAfter = query.error instanceof PanelError ? query.error.retryAfterSeconds : undefined;
-  const retry = () => void query.refetch();
   return (
-    <PanelSection title={t("heading")} busy={query.isPending}>
-      {query.data ? (
-        <>
-          {failure ? (
-            <PanelProblem
-              failure={failure}
-              retryAfterSeconds={retryAfter}
-              headline={t("staleFailed", { time: formatClockTime(query.dataUpdatedAt, locale) })}
-              notPermitted={t("notPermitted")}
-              onRetry={retry}
-              retrying={query.isFetching}
-            />
-          ) : null}
-          {failure === "forbidden_scope" ? null : <MoneyDetails overview={query.data} locale={locale} />}
-        </>
-      ) : failure ? (
-        <PanelProblem
-          failure={failure}
-          retryAfterSeconds={retryAfter}
-          headline={t("failed")}
-          notPermitted={t("notPermitted")}
-          onRetry={retry}
-          retrying={query.isFetching}
-        />
-      ) : (
-        <MoneySkeleton />
-      )}
-    </PanelSection>
+    <QueryPanel namespace="account.balance" query={useMoneyOverview()} locale={locale} skeleton={<MoneySkeleton />}>
+      {(overview) => <MoneyDetails overview={overview} locale={locale} />}
+    </QueryPanel>
   );
 }

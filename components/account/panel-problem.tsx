@@ -5,31 +5,17 @@ import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { useEmbedHref } from "@/hooks/use-embed";
+import { useErrorSentence } from "@/hooks/use-error-sentence";
+import { isSignedOut, PortalError } from "@/lib/browser-safe/errors";
 import { signInPath } from "@/lib/browser-safe/sign-in-path";
-import type { PanelFailure } from "./panel-request";
 
-type Reason = "unreachable" | "offline" | "sessionEnded" | "busy" | "other";
-
-function reasonFor(failure: PanelFailure): Reason {
-  switch (failure) {
-    case "unreachable":
-    case "upstream_malformed":
-      return "unreachable";
-    case "offline":
-      return "offline";
-    case "session_ended":
-    case "unauthenticated":
-      return "sessionEnded";
-    case "locked":
-      return "busy";
-    default:
-      return "other";
-  }
+/** True when the organisation has not allowed the portal to read this: said plainly, not as an error. */
+export function isNotPermitted(error: unknown): boolean {
+  return error instanceof PortalError && error.code === "forbidden_scope";
 }
 
 interface PanelProblemProps {
-  failure: PanelFailure;
-  retryAfterSeconds?: number;
+  error: unknown;
   /** What could not be done, e.g. "Your balance could not be loaded." */
   headline: string;
   /** Said instead of an error when the organisation has not allowed this. */
@@ -39,25 +25,17 @@ interface PanelProblemProps {
 }
 
 /** A panel's inline problem: plain words, what to do next, and Retry where it can help. */
-export function PanelProblem({
-  failure,
-  retryAfterSeconds,
-  headline,
-  notPermitted,
-  onRetry,
-  retrying,
-}: PanelProblemProps) {
+export function PanelProblem({ error, headline, notPermitted, onRetry, retrying }: PanelProblemProps) {
   const t = useTranslations("account");
+  const sentence = useErrorSentence();
   const signInAgainHref = useEmbedHref(signInPath("/", true));
-  if (failure === "forbidden_scope") return <Alert tone="info">{notPermitted}</Alert>;
-  const reason = reasonFor(failure);
-  const ended = failure === "session_ended" || failure === "unauthenticated";
+  if (isNotPermitted(error)) return <Alert tone="info">{notPermitted}</Alert>;
   return (
     <div className="flex flex-col items-start gap-3">
       <Alert>
-        {headline} {t(`reasons.${reason}`, { minutes: Math.max(1, Math.ceil((retryAfterSeconds ?? 60) / 60)) })}
+        {headline} {sentence(error)}
       </Alert>
-      {ended ? (
+      {isSignedOut(error) ? (
         <Link href={signInAgainHref} className={buttonClasses("secondary")}>
           {t("signInAgain")}
         </Link>

@@ -4,10 +4,8 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { MeResponse } from "@/app/api/me/schema";
 import { useProfile } from "@/hooks/use-account";
-import { formatClockTime } from "@/lib/browser-safe/time-format";
-import { PanelProblem } from "./panel-problem";
-import { panelFailure, PanelError } from "./panel-request";
-import { PanelSection, SkeletonLine } from "./panel-section";
+import { SkeletonLine } from "./panel-section";
+import { QueryPanel } from "./query-panel";
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -59,33 +57,9 @@ function ProfileSkeleton() {
 
 /** Who the person is in the print server: loads, fails and retries on its own. */
 export function ProfilePanel({ locale }: { locale: string }) {
-  const t = useTranslations("account.profile");
-  const query = useProfile();
-  const failure = query.error ? panelFailure(query.error) : undefined;
-  const retryAfter = query.error instanceof PanelError ? query.error.retryAfterSeconds : undefined;
-  const problem = (headline: string) =>
-    failure ? (
-      <PanelProblem
-        failure={failure}
-        retryAfterSeconds={retryAfter}
-        headline={headline}
-        notPermitted={t("notPermitted")}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    ) : null;
   return (
-    <PanelSection title={t("heading")} busy={query.isPending}>
-      {query.data ? (
-        <>
-          {problem(t("staleFailed", { time: formatClockTime(query.dataUpdatedAt, locale) }))}
-          {failure === "forbidden_scope" ? null : <ProfileDetails profile={query.data} />}
-        </>
-      ) : failure ? (
-        problem(t("failed"))
-      ) : (
-        <ProfileSkeleton />
-      )}
-    </PanelSection>
+    <QueryPanel namespace="account.profile" query={useProfile()} locale={locale} skeleton={<ProfileSkeleton />}>
+      {(profile) => <ProfileDetails profile={profile} />}
+    </QueryPanel>
   );
 }

@@ -1,18 +1,20 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ReportRow, ReportRowPlaceholder } from "./report-row";
-import { fetchReports, ReportsApiError, sentenceFor } from "./reports-api";
+import { useErrorSentence } from "@/hooks/use-error-sentence";
+import { useReports } from "@/hooks/use-reports";
+import { isSignedOut } from "@/lib/browser-safe/errors";
 
 const skeletonRows = 3;
 
 /** The reports the person may run: loading, error, empty and the list. */
 export function AvailableReports({ storageKey }: { storageKey: string }) {
   const t = useTranslations("reports");
-  const reports = useQuery({ queryKey: ["reports"], queryFn: fetchReports, staleTime: 5 * 60_000 });
+  const reports = useReports();
+  const sentence = useErrorSentence();
 
   return (
     <section aria-labelledby="available-reports" className="flex flex-col gap-3">
@@ -28,12 +30,12 @@ export function AvailableReports({ storageKey }: { storageKey: string }) {
         </ul>
       ) : reports.isError ? (
         <div className="flex flex-col items-start gap-3">
-          <Alert>{sentenceFor(reports.error, t("reportsFailed"))}</Alert>
+          <Alert>{sentence(reports.error, t("reportsFailed"))}</Alert>
           <Button
             variant="secondary"
             onClick={() => {
               // A session that ended needs the sign-in page, which a reload brings.
-              if (reports.error instanceof ReportsApiError && reports.error.status === 401) window.location.reload();
+              if (isSignedOut(reports.error)) window.location.reload();
               else void reports.refetch();
             }}
           >

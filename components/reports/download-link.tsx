@@ -3,7 +3,6 @@
 import type { ReactNode } from "react";
 import { useEmbedded } from "@/hooks/use-embed";
 import { buttonClasses } from "@/components/ui/button";
-import { downloadHref } from "./reports-api";
 
 /**
  * The link that fetches a ready report's file (the answer is an attachment,
@@ -24,7 +23,7 @@ export function DownloadLink({
   const embedded = useEmbedded();
   return (
     <a
-      href={downloadHref(executionId)}
+      href={`/api/reports/executions/${executionId}/download`}
       download={embedded ? undefined : true}
       onClick={onClick}
       className={buttonClasses("primary")}

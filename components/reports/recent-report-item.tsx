@@ -10,7 +10,7 @@ import { formatElapsed, formatStartTime } from "@/lib/browser-safe/time-format";
 import { useFormatLocale } from "@/hooks/use-format-locale";
 import { recentReports } from "@/hooks/use-recent-reports";
 import { DownloadLink } from "./download-link";
-import { sentenceFor } from "./reports-api";
+import { useErrorSentence } from "@/hooks/use-error-sentence";
 import { useStartReport } from "@/hooks/use-start-report";
 
 const stateLook: Record<EntryState, { icon: typeof Clock; tone: string }> = {
@@ -29,6 +29,7 @@ export function RecentReportItem({ entry, now, storageKey }: { entry: RecentEntr
   // with the person's own clock and time zone.
   const started = t("startedAt", { time: formatStartTime(entry.startedAt, now, locale) });
   const restart = useStartReport(storageKey);
+  const sentence = useErrorSentence();
   const rerun = () => restart.mutate({ reportId: entry.reportId, format: entry.format, replaces: entry.executionId });
 
   return (
@@ -56,7 +57,7 @@ export function RecentReportItem({ entry, now, storageKey }: { entry: RecentEntr
         </p>
         {restart.isError ? (
           <p role="alert" className="text-sm text-danger-text">
-            {sentenceFor(restart.error, t("startFailed"))}
+            {sentence(restart.error, t("startFailed"))}
           </p>
         ) : null}
       </div>

@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import type { ReportDto } from "@/lib/browser-safe/reports/dto";
 import { formatName, isReportFormat, type ReportFormat } from "@/lib/browser-safe/reports/formats";
-import { sentenceFor } from "./reports-api";
+import { useErrorSentence } from "@/hooks/use-error-sentence";
 import { useStartReport } from "@/hooks/use-start-report";
 
 // The row's layout, shared with its loading placeholder so the page does not
@@ -24,6 +24,7 @@ export function ReportRow({ report, storageKey }: { report: ReportDto; storageKe
   const id = useId();
   const [format, setFormat] = useState<ReportFormat>(report.formats[0] ?? "pdf");
   const start = useStartReport(storageKey);
+  const sentence = useErrorSentence();
 
   function run(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -71,7 +72,7 @@ export function ReportRow({ report, storageKey }: { report: ReportDto; storageKe
         </form>
       </div>
       <p aria-live="polite" className="text-danger-text empty:hidden [&:not(:empty)]:mt-3">
-        {start.isError ? sentenceFor(start.error, t("startFailed")) : ""}
+        {start.isError ? sentence(start.error, t("startFailed")) : ""}
       </p>
     </li>
   );

@@ -8,10 +8,11 @@ import { pollDelayMs } from "@/lib/browser-safe/reports/poll-backoff";
 import type { RecentEntry } from "@/lib/browser-safe/reports/recent-entries";
 import { ReportNotice, type Notice } from "./report-notice";
 import { recentReports, useRecentReports } from "@/hooks/use-recent-reports";
-import { fetchStatus, ReportsApiError } from "./reports-api";
 import { setStatusChecksFailing, statusQueryKey } from "@/hooks/use-status-checks";
 import { usePageVisible } from "@/hooks/use-page-visible";
 import { useReadyTitle } from "@/hooks/use-ready-title";
+import { fetchExecutionStatus } from "@/hooks/use-reports";
+import { isSignedOut } from "@/lib/browser-safe/errors";
 
 /**
  * Mounted once in the portal layout, so reports keep being watched on every
@@ -52,13 +53,13 @@ export function ReportWatcher({ storageKey }: { storageKey: string }) {
 
   const check = useCallback(
     async (executionId: number) => {
-      let status: Awaited<ReturnType<typeof fetchStatus>>;
+      let status: Awaited<ReturnType<typeof fetchExecutionStatus>>;
       try {
-        status = await fetchStatus(executionId);
+        status = await fetchExecutionStatus(executionId);
         setStatusChecksFailing(false);
       } catch (error) {
         // Signed out: stop asking; the next navigation goes to sign-in.
-        if (error instanceof ReportsApiError && error.status === 401) setSessionEnded(true);
+        if (isSignedOut(error)) setSessionEnded(true);
         else setStatusChecksFailing(true);
         throw error;
       }

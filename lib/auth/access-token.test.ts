@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PortalError } from "@/lib/errors";
+import { PortalError } from "@/lib/browser-safe/errors";
 import type { TokenSet } from "@/lib/print-server/token-set";
 import { accessTokenFor, needsRefresh } from "./access-token";
 import { MemorySessionStore, type StoredSession } from "./session-store";

@@ -1,5 +1,5 @@
 import "server-only";
-import { PortalError } from "@/lib/errors";
+import { PortalError } from "@/lib/browser-safe/errors";
 import { log, errorFields } from "@/lib/log";
 import type { TokenSet } from "@/lib/print-server/token-set";
 import type { SessionStore, StoredSession } from "./session-store";

@@ -2,7 +2,7 @@ import "server-only";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getEnv } from "@/lib/env";
-import { PortalError, toPortalError } from "@/lib/errors";
+import { PortalError, toPortalError } from "@/lib/browser-safe/errors";
 import { log, errorFields } from "@/lib/log";
 import { authCookies } from "./auth-cookies";
 import { clientAddress } from "./client-address";

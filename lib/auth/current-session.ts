@@ -1,7 +1,7 @@
 import "server-only";
 import { redirect } from "next/navigation";
 import { getEnv } from "@/lib/env";
-import { PortalError } from "@/lib/errors";
+import { PortalError } from "@/lib/browser-safe/errors";
 import { refreshUserTokens } from "@/lib/print-server/token-endpoint";
 import { accessTokenFor } from "./access-token";
 import { auth } from "./auth";

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
-import { PortalError } from "@/lib/errors";
+import { PortalError } from "@/lib/browser-safe/errors";
 import type { TokenSet } from "@/lib/print-server/token-set";
 import { accessTokenFor } from "./access-token";
 import { RedisSessionStore } from "./redis-session-store";

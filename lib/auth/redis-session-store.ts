@@ -1,7 +1,7 @@
 import "server-only";
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
-import { PortalError } from "@/lib/errors";
+import { PortalError } from "@/lib/browser-safe/errors";
 import type { SessionStore, StoredSession } from "./session-store";
 
 // The session store shared by several portal instances. Session values hold

@@ -1,5 +1,5 @@
 import "server-only";
-import { PortalError } from "@/lib/errors";
+import { PortalError } from "@/lib/browser-safe/errors";
 import { currentSession } from "./current-session";
 
 /** For route handlers: the active session, or a PortalError to answer with. */

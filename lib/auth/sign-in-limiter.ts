@@ -1,5 +1,5 @@
 import "server-only";
-import { PortalError } from "@/lib/errors";
+import { PortalError } from "@/lib/browser-safe/errors";
 import type { SessionStore } from "./session-store";
 
 // Failed sign-ins are counted per browser address in the portal itself, so one

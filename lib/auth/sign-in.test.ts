@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { SignJWT } from "jose";
-import { PortalError } from "@/lib/errors";
+import { PortalError } from "@/lib/browser-safe/errors";
 import type { TokenSet } from "@/lib/print-server/token-set";
 import { clientAddress, peerAddressHeader } from "./client-address";
 import { MemorySessionStore } from "./session-store";

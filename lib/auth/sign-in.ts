@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { PortalError } from "@/lib/errors";
+import { PortalError } from "@/lib/browser-safe/errors";
 import { signInUser } from "@/lib/print-server/token-endpoint";
 import { userFromAccessToken } from "@/lib/print-server/token-claims";
 import type { TokenSet } from "@/lib/print-server/token-set";

@@ -46,7 +46,7 @@ describe("refuseCrossSite", () => {
     );
     expect(answer?.status).toBe(403);
     expect(await answer?.json()).toEqual({
-      error: "forbidden",
+      error: "cross_site",
       message: expect.stringMatching(/did not come from the portal/),
     });
   });

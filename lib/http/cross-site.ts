@@ -1,16 +1,19 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
-import { createTranslator } from "next-intl";
+import { PortalError } from "@/lib/browser-safe/errors";
 import { localeCookieName } from "@/lib/browser-safe/locales";
-import { catalogues } from "@/lib/i18n/messages";
+import { errorSentence } from "@/lib/i18n/error-sentence";
 import { resolveLocale } from "@/lib/i18n/resolve-locale";
+import { errorAnswer } from "./error-response";
 
 // A state-changing request must come from the portal's own pages, framed in
 // an intranet page or not (inside a frame the portal's own requests are still
 // same-origin). Browsers send Sec-Fetch-Site (and Origin on POST), so a page
 // on another site cannot make a signed-in person sign out, switch language or
 // start reports. Non-browser callers send neither and still need the session
-// cookie. proxy.ts applies this to every request, API and server action alike.
+// cookie. Checked twice: proxy.ts for every request (server actions included)
+// and the route wrapper (lib/http/route.ts) for every route handler, which
+// also sees the requests proxy.ts lets pass unseen (prefetches).
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -22,18 +25,24 @@ export function isCrossSiteRequest(headers: Headers, allowedOrigins: readonly st
   return !allowedOrigins.includes(origin);
 }
 
+/** True for a state-changing request that another site's page sent. */
+export function isCrossSiteChange(request: NextRequest, portalUrl: string): boolean {
+  if (safeMethods.has(request.method)) return false;
+  return isCrossSiteRequest(request.headers, [new URL(portalUrl).origin, request.nextUrl.origin]);
+}
+
 /** A 403 for a state-changing request from another site; undefined when it may go on. */
 export function refuseCrossSite(request: NextRequest, portalUrl: string): NextResponse | undefined {
-  if (safeMethods.has(request.method)) return undefined;
-  if (!isCrossSiteRequest(request.headers, [new URL(portalUrl).origin, request.nextUrl.origin])) return undefined;
+  if (!isCrossSiteChange(request, portalUrl)) return undefined;
   // No session lookup here: the person's own choice or their browser decides the language.
   const locale = resolveLocale({
     chosen: request.cookies.get(localeCookieName)?.value,
     acceptLanguage: request.headers.get("accept-language"),
   });
-  const message = createTranslator({ locale, messages: catalogues[locale], namespace: "errors" })("crossSite");
-  const headers = { "cache-control": "no-store" };
-  return request.nextUrl.pathname.startsWith("/api/")
-    ? NextResponse.json({ error: "forbidden", message }, { status: 403, headers })
-    : new NextResponse(message, { status: 403, headers: { ...headers, "content-type": "text/plain; charset=utf-8" } });
+  const refusal = new PortalError("cross_site");
+  if (request.nextUrl.pathname.startsWith("/api/")) return errorAnswer(refusal, locale);
+  return new NextResponse(errorSentence(refusal, locale), {
+    status: 403,
+    headers: { "cache-control": "no-store", "content-type": "text/plain; charset=utf-8" },
+  });
 }

@@ -4,7 +4,7 @@ import { rootCertificates } from "node:tls";
 import createClient, { type Client } from "openapi-fetch";
 import { Agent, fetch as undiciFetch, Request as UndiciRequest, type Dispatcher } from "undici";
 import { getEnv } from "@/lib/env";
-import { PortalError } from "@/lib/errors";
+import { PortalError } from "@/lib/browser-safe/errors";
 import type { paths } from "./schema";
 
 export type PrintServerApi = Client<paths>;

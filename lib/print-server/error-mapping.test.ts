@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { userMessage } from "@/lib/errors";
+import { PortalError } from "@/lib/browser-safe/errors";
+import { errorSentence } from "@/lib/i18n/error-sentence";
+
+const say = (error: PortalError) => errorSentence(error, "en");
 import { mapApiError, mapRefreshError, mapTokenError, mapTransportError, parseRetryAfter } from "./error-mapping";
 
 const none = new Headers();
@@ -8,7 +11,7 @@ describe("mapTokenError", () => {
   it("maps a refused PIN or password to invalid_credentials without saying which", () => {
     const error = mapTokenError(400, { error: "invalid_grant", error_description: "wrong PIN for alice" }, none);
     expect(error.code).toBe("invalid_credentials");
-    expect(userMessage(error.code)).toContain("PIN or password not recognised");
+    expect(say(error)).toContain("PIN or password not recognised");
     expect(error.message).not.toContain("alice");
   });
 
@@ -16,7 +19,7 @@ describe("mapTokenError", () => {
     const error = mapTokenError(429, { error: "too_many_requests" }, new Headers({ "retry-after": "601" }));
     expect(error.code).toBe("locked");
     expect(error.retryAfterSeconds).toBe(601);
-    expect(userMessage(error.code, error.retryAfterSeconds)).toBe("Too many attempts. Try again in 11 minutes.");
+    expect(say(error)).toBe("Too many attempts. Try again in 11 minutes.");
   });
 
   it("maps server failures to unreachable and odd answers to upstream_malformed", () => {
@@ -35,6 +38,10 @@ describe("mapRefreshError", () => {
   it("keeps an outage an outage", () => {
     expect(mapRefreshError(503, {}, none).code).toBe("unreachable");
   });
+  it("reads a 429 as a busy server, not as a locked sign-in", () => {
+    const error = mapRefreshError(429, {}, new Headers({ "retry-after": "90" }));
+    expect(error).toMatchObject({ code: "busy", retryAfterSeconds: 90 });
+  });
 });
 
 describe("mapApiError", () => {
@@ -46,13 +53,18 @@ describe("mapApiError", () => {
     expect(mapApiError(400, { error: "invalid_request" }, none).code).toBe("bad_request");
     expect(mapApiError(500, {}, none).code).toBe("unreachable");
   });
+  it("reads a 429 as a busy server, with the time to wait", () => {
+    const error = mapApiError(429, { error: "too_many_requests" }, new Headers({ "retry-after": "120" }));
+    expect(error).toMatchObject({ code: "busy", retryAfterSeconds: 120 });
+    expect(say(error)).toBe("The print server is busy. Try again in 2 minutes.");
+  });
 });
 
 describe("transport and Retry-After", () => {
   it("treats a failed connection as unreachable", () => {
     const error = mapTransportError(new TypeError("fetch failed"));
     expect(error.code).toBe("unreachable");
-    expect(userMessage(error.code)).toBe("The print server cannot be reached right now. Please try again in a moment.");
+    expect(say(error)).toBe("The print server cannot be reached right now. Please try again in a moment.");
   });
   it("reads seconds and HTTP dates", () => {
     const now = Date.parse("2026-01-01T00:00:00Z");
@@ -62,6 +74,6 @@ describe("transport and Retry-After", () => {
     expect(parseRetryAfter(null, now)).toBeUndefined();
   });
   it("says 1 minute for a short lock", () => {
-    expect(userMessage("locked", 20)).toBe("Too many attempts. Try again in 1 minute.");
+    expect(say(new PortalError("locked", { retryAfterSeconds: 20 }))).toBe("Too many attempts. Try again in 1 minute.");
   });
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { PortalError } from "@/lib/errors";
+import { PortalError, type ErrorCode } from "@/lib/browser-safe/errors";
 import { apiErrors, tokenErrors } from "@/lib/browser-safe/contract-assumptions";
 
 // Upstream answers become the portal's typed errors here. The real server's
@@ -23,9 +23,15 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
   return Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-function common(status: number, headers: Headers, reason: string | undefined): PortalError | undefined {
+/** 429 and 5xx, alike for every endpoint; `slowDown` is what a 429 means there. */
+function common(
+  status: number,
+  headers: Headers,
+  reason: string | undefined,
+  slowDown: Extract<ErrorCode, "locked" | "busy">,
+): PortalError | undefined {
   if (status === 429) {
-    return new PortalError("locked", {
+    return new PortalError(slowDown, {
       upstreamStatus: status,
       retryAfterSeconds: parseRetryAfter(headers.get("retry-after")) ?? 60,
       reason,
@@ -38,7 +44,8 @@ function common(status: number, headers: Headers, reason: string | undefined): P
 /** An error answer of `POST /api/auth/token` during sign-in or client grant. */
 export function mapTokenError(status: number, body: unknown, headers: Headers): PortalError {
   const name = upstreamErrorName(body);
-  const shared = common(status, headers, name);
+  // At the token endpoint a 429 limits sign-in attempts.
+  const shared = common(status, headers, name, "locked");
   if (shared) return shared;
   if (status === 400 && name === tokenErrors.badCredentials)
     return new PortalError("invalid_credentials", { upstreamStatus: status, reason: name });
@@ -56,13 +63,21 @@ export function mapRefreshError(status: number, body: unknown, headers: Headers)
   if (mapped.code === "invalid_credentials" || mapped.code === "bad_request" || mapped.code === "forbidden_scope") {
     return new PortalError("session_ended", { upstreamStatus: status, reason: mapped.reason ?? "refresh refused" });
   }
+  // Nobody is signing in here: a 429 only asks the portal to slow down.
+  if (mapped.code === "locked") {
+    return new PortalError("busy", {
+      upstreamStatus: status,
+      retryAfterSeconds: mapped.retryAfterSeconds,
+      reason: mapped.reason,
+    });
+  }
   return mapped;
 }
 
 /** An error answer of any `/api/v3/...` endpoint called with a user token. */
 export function mapApiError(status: number, body: unknown, headers: Headers): PortalError {
   const name = upstreamErrorName(body);
-  const shared = common(status, headers, name);
+  const shared = common(status, headers, name, "busy");
   if (shared) return shared;
   if (status === 401)
     return new PortalError("session_ended", { upstreamStatus: status, reason: name ?? "invalid_token" });

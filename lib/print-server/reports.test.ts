@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MockAgent } from "undici";
-import { PortalError } from "@/lib/errors";
+import { PortalError } from "@/lib/browser-safe/errors";
 import { createPrintServerApi } from "./api-client";
 import { listReports, openDownload, probeExecution, startExecution } from "./reports";
 

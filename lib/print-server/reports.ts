@@ -2,7 +2,7 @@ import "server-only";
 import { fetch as undiciFetch, type Dispatcher, type Response as UndiciResponse } from "undici";
 import { z } from "zod";
 import { getEnv } from "@/lib/env";
-import { PortalError } from "@/lib/errors";
+import { PortalError } from "@/lib/browser-safe/errors";
 import { executionStatusOf, type ExecutionStatus } from "@/lib/browser-safe/reports/execution-status";
 import { parseFormats, type ReportFormat } from "@/lib/browser-safe/reports/formats";
 import { printServerAgent, printServerApi, type PrintServerApi } from "./api-client";

@@ -1,5 +1,5 @@
 import "server-only";
-import { PortalError } from "@/lib/errors";
+import { PortalError } from "@/lib/browser-safe/errors";
 import { mapTransportError } from "./error-mapping";
 
 type Answer<T> = { data?: T; error?: unknown; response: Response };

@@ -1,7 +1,7 @@
 import "server-only";
 import { decodeJwt } from "jose";
 import { z } from "zod";
-import { PortalError } from "@/lib/errors";
+import { PortalError } from "@/lib/browser-safe/errors";
 import { userClaims } from "@/lib/browser-safe/contract-assumptions";
 
 // The one place that reads who a user token belongs to. The token came straight

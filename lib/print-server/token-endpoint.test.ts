@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SignJWT } from "jose";
 import { MockAgent } from "undici";
-import { PortalError } from "@/lib/errors";
+import { PortalError } from "@/lib/browser-safe/errors";
 import { createPrintServerApi } from "./api-client";
 import { userFromAccessToken } from "./token-claims";
 import { refreshUserTokens, requestClientToken, signInUser } from "./token-endpoint";

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { PortalError } from "@/lib/errors";
+import { PortalError } from "@/lib/browser-safe/errors";
 
 // What the portal keeps of a token answer. Expiry is absolute so it can be
 // compared later without knowing when the answer arrived.

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { PortalError } from "@/lib/errors";
+import { PortalError } from "@/lib/browser-safe/errors";
 import { printServerApi, type PrintServerApi } from "./api-client";
 import { mapApiError } from "./error-mapping";
 import { send } from "./send";

@@ -4,7 +4,8 @@ import { redirect } from "next/navigation";
 import { SignInRefused, signIn } from "@/lib/auth/auth";
 import { credentialsSchema, isCredentialsProblem } from "@/lib/auth/credentials-schema";
 import { safeCallbackPath } from "@/lib/browser-safe/sign-in-path";
-import { toPortalError, userMessage } from "@/lib/errors";
+import { toPortalError } from "@/lib/browser-safe/errors";
+import { errorSentence } from "@/lib/i18n/error-sentence";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { log, errorFields } from "@/lib/log";
@@ -43,7 +44,7 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
     return {
       method,
       username,
-      message: userMessage(portalError.code, portalError.retryAfterSeconds, await requestLocale()),
+      message: errorSentence(portalError, await requestLocale()),
     };
   }
   redirect(destination);

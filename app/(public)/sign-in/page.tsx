@@ -8,7 +8,8 @@ import { endedReason, safeCallbackPath } from "@/lib/browser-safe/sign-in-path";
 import { LanguageSwitch } from "@/components/layout/language-switch";
 import { ThemeSwitch } from "@/components/layout/theme-switch";
 import { embedParam, withEmbed, withoutEmbed } from "@/lib/browser-safe/embed-mode";
-import { userMessage } from "@/lib/errors";
+import { PortalError } from "@/lib/browser-safe/errors";
+import { errorSentence } from "@/lib/i18n/error-sentence";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { signInAction } from "./actions";
@@ -35,7 +36,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const [locale, t, app] = await Promise.all([requestLocale(), serverTranslator("signIn"), serverTranslator("app")]);
   const ended = first(params.reason) === endedReason || state.status === "ended";
   const notice = ended
-    ? { text: userMessage("session_ended", undefined, locale), tone: "error" as const }
+    ? { text: errorSentence(new PortalError("session_ended"), locale), tone: "error" as const }
     : first(params.signedOut)
       ? { text: t("signedOut"), tone: "info" as const }
       : undefined;

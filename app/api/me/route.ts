@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { sessionForRoute } from "@/lib/auth/route-session";
 import { withUserToken } from "@/lib/auth/current-session";
-import { jsonError } from "@/lib/http/json-error";
+import { errorResponse } from "@/lib/http/error-response";
 import { getOwnProfile } from "@/lib/print-server/users";
 import { meResponse } from "./schema";
 
@@ -14,6 +14,6 @@ export async function GET() {
     const profile = await withUserToken(sessionId, (token) => getOwnProfile(token, session.userId));
     return NextResponse.json(meResponse.parse(profile), { headers: { "cache-control": "no-store" } });
   } catch (error) {
-    return jsonError(error);
+    return errorResponse(error);
   }
 }

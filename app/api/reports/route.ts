@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { withUserToken } from "@/lib/auth/current-session";
 import { sessionForRoute } from "@/lib/auth/route-session";
-import { localizedJsonError } from "@/lib/i18n/localized-json-error";
+import { errorResponse } from "@/lib/http/error-response";
 import { listReports } from "@/lib/print-server/reports";
 import { reportListDto } from "@/lib/browser-safe/reports/dto";
 
@@ -14,6 +14,6 @@ export async function GET() {
     const reports = await withUserToken(sessionId, (token) => listReports(token));
     return NextResponse.json(reportListDto.parse({ reports }), { headers: { "cache-control": "private, no-store" } });
   } catch (error) {
-    return localizedJsonError(error);
+    return errorResponse(error);
   }
 }

@@ -3,7 +3,7 @@ import { withUserToken } from "@/lib/auth/current-session";
 import { sessionForRoute } from "@/lib/auth/route-session";
 import { loadMoneyOverview } from "@/lib/account/load-money-overview";
 import { moneyOverviewSchema } from "@/lib/browser-safe/account/money-overview";
-import { jsonError } from "@/lib/http/json-error";
+import { errorResponse } from "@/lib/http/error-response";
 
 export const dynamic = "force-dynamic";
 
@@ -18,6 +18,6 @@ export async function GET() {
     const overview = await withUserToken(sessionId, (token) => loadMoneyOverview(token, session.userId));
     return NextResponse.json(moneyOverviewSchema.parse(overview), { headers: { "cache-control": "no-store" } });
   } catch (error) {
-    return jsonError(error);
+    return errorResponse(error);
   }
 }

@@ -17,7 +17,7 @@ vi.mock("@/lib/print-server/reports", () => ({
 }));
 
 const reports = await import("@/lib/print-server/reports");
-const { PortalError } = await import("@/lib/errors");
+const { PortalError } = await import("@/lib/browser-safe/errors");
 const { requestLocale } = await import("@/lib/i18n/request-locale");
 const { POST } = await import("./route");
 const status = await import("./[id]/status/route");
@@ -76,7 +76,7 @@ describe("POST /api/reports/executions", () => {
 
   it("says that too many reports are being made when the print server limits them", async () => {
     vi.mocked(reports.startExecution).mockRejectedValueOnce(
-      new PortalError("locked", { upstreamStatus: 429, retryAfterSeconds: 30 }),
+      new PortalError("busy", { upstreamStatus: 429, retryAfterSeconds: 30 }),
     );
     const response = await POST(post({ reportId: 3, format: "csv" }));
     expect(response.status).toBe(429);
@@ -84,6 +84,7 @@ describe("POST /api/reports/executions", () => {
     expect(await response.json()).toEqual({
       error: "too_many_running",
       message: "Many of your reports are still being made. Wait until one is ready, then run this one again.",
+      retryAfterSeconds: 30,
     });
   });
 });
@@ -121,7 +122,7 @@ describe("execution routes", () => {
   });
 
   it("answer a print server outage in the person's language", async () => {
-    const { PortalError } = await import("@/lib/errors");
+    const { PortalError } = await import("@/lib/browser-safe/errors");
     vi.mocked(reports.probeExecution).mockRejectedValueOnce(new PortalError("unreachable"));
     vi.mocked(requestLocale).mockResolvedValue("cs");
     const answer = await status.GET(

@@ -1,13 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { withUserToken } from "@/lib/auth/current-session";
 import { sessionForRoute } from "@/lib/auth/route-session";
-import { toPortalError } from "@/lib/errors";
-import { localizedJsonError } from "@/lib/i18n/localized-json-error";
-import { serverTranslator } from "@/lib/i18n/server-translator";
-import { listReports, startExecution } from "@/lib/print-server/reports";
+import { PortalError, toPortalError } from "@/lib/browser-safe/errors";
 import { startedDto, startRequest } from "@/lib/browser-safe/reports/dto";
 import { isReportFormat } from "@/lib/browser-safe/reports/formats";
-import { reportAnswer } from "@/lib/reports/route-answers";
+import { errorResponse } from "@/lib/http/error-response";
+import { listReports, startExecution } from "@/lib/print-server/reports";
 
 export const dynamic = "force-dynamic";
 
@@ -29,50 +27,39 @@ async function readBody(request: NextRequest): Promise<unknown> {
  * print server hears of it. Requests from other sites never get here (proxy.ts).
  */
 export async function POST(request: NextRequest) {
-  const t = await serverTranslator("reports.answers");
   try {
     const { sessionId } = await sessionForRoute();
     const body = startRequest.safeParse(await readBody(request));
     if (!body.success) {
       const formatOnly = body.error.issues.every((issue) => issue.path[0] === "format");
-      return reportAnswer("bad_request", formatOnly ? t("badFormat") : t("badReportId"));
+      throw new PortalError("bad_request", {
+        sentenceKey: formatOnly ? "reports.answers.badFormat" : "reports.answers.badReportId",
+      });
     }
     const { reportId, format } = body.data;
-    if (!isReportFormat(format)) return reportAnswer("bad_request", t("badFormat"));
+    if (!isReportFormat(format)) throw new PortalError("bad_request", { sentenceKey: "reports.answers.badFormat" });
 
-    const outcome = await withUserToken(sessionId, async (token) => {
+    const started = await withUserToken(sessionId, async (token) => {
       const report = (await listReports(token)).find((r) => r.id === reportId);
-      if (!report) return { refused: "not_found" as const };
-      if (!report.formats.includes(format)) return { refused: "bad_request" as const };
+      if (!report) throw new PortalError("not_found", { sentenceKey: "reports.answers.reportNotOffered" });
+      if (!report.formats.includes(format))
+        throw new PortalError("bad_request", { sentenceKey: "reports.answers.badFormat" });
       try {
         const executionId = await startExecution(token, report.id, format);
-        return {
-          started: { executionId, reportId: report.id, reportName: report.name, format, startedAt: Date.now() },
-        };
+        return { executionId, reportId: report.id, reportName: report.name, format, startedAt: Date.now() };
       } catch (error) {
         // The print server limits how many reports one person has in the
-        // making; "too many attempts" would send them looking for a PIN typo.
+        // making; "busy, try again in a minute" would not say what to wait for.
         const refusal = toPortalError(error);
-        if (refusal.code === "locked")
-          return { refused: "too_many_running" as const, retryAfterSeconds: refusal.retryAfterSeconds };
-        throw error;
+        if (refusal.code !== "busy") throw error;
+        throw new PortalError("too_many_running", {
+          sentenceKey: "reports.answers.tooManyRunning",
+          retryAfterSeconds: refusal.retryAfterSeconds,
+        });
       }
     });
-    if ("refused" in outcome) {
-      switch (outcome.refused) {
-        case "not_found":
-          return reportAnswer("not_found", t("reportNotOffered"));
-        case "too_many_running":
-          return reportAnswer("too_many_running", t("tooManyRunning"), outcome.retryAfterSeconds);
-        default:
-          return reportAnswer("bad_request", t("badFormat"));
-      }
-    }
-    return NextResponse.json(startedDto.parse(outcome.started), {
-      status: 201,
-      headers: { "cache-control": "no-store" },
-    });
+    return NextResponse.json(startedDto.parse(started), { status: 201, headers: { "cache-control": "no-store" } });
   } catch (error) {
-    return localizedJsonError(error);
+    return errorResponse(error);
   }
 }
