@@ -1,6 +1,5 @@
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { auth } from "@/lib/auth/auth";
-import { sessionStore } from "@/lib/auth/session-store";
 import { signInPath } from "@/lib/browser-safe/sign-in-path";
 import { isEmbedPath, withEmbed } from "@/lib/browser-safe/embed-mode";
 import { frameAncestorsDirective } from "@/lib/embedding/frame-ancestors";
@@ -11,8 +10,11 @@ import { requestPathHeader } from "@/lib/request-path";
 // Runs before every page and API request: refuses state-changing requests
 // from other sites, adds a per-request CSP nonce (with the intranet origins
 // allowed to frame the portal), tells layouts the requested path, and sends
-// signed-out visitors of portal pages to sign-in (keeping the framed layout).
-// Pages and route handlers check the session again themselves.
+// visitors without a session cookie to sign-in (keeping the framed layout).
+// It does not read the state store: the page's own lookup
+// (lib/auth/current-session.ts) is the request's one read, and sends an
+// ended session to sign-in itself. Route handlers check through
+// lib/http/route.ts, which also sees what this proxy skips (prefetches).
 
 function contentSecurityPolicy(nonce: string): string {
   const dev = process.env.NODE_ENV === "development";
@@ -35,18 +37,14 @@ function isPublic(pathname: string): boolean {
   return pathname === "/sign-in" || pathname.startsWith("/api/");
 }
 
-const gate = auth(async (request) => {
+const gate = auth((request) => {
   const { pathname, search } = request.nextUrl;
   const path = `${pathname}${search}`;
 
   if (!isPublic(pathname)) {
-    const toSignIn = (ended: boolean) =>
-      NextResponse.redirect(new URL(withEmbed(signInPath(path, ended), isEmbedPath(path)), request.nextUrl));
-    const sessionId = request.auth?.sessionId;
-    if (!sessionId) return toSignIn(false);
-    const store = sessionStore();
-    if (!(await store.get(sessionId))) return toSignIn(true);
-    await store.touch(sessionId, getEnv().SESSION_IDLE_TIMEOUT);
+    if (!request.auth?.sessionId) {
+      return NextResponse.redirect(new URL(withEmbed(signInPath(path), isEmbedPath(path)), request.nextUrl));
+    }
   }
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");

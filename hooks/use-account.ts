@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { meResponse } from "@/app/api/me/schema";
-import { moneyOverviewSchema } from "@/lib/browser-safe/account/money-overview";
+import { moneyResponse } from "@/app/api/account/money/schema";
 import { fetchJson, retryOnce } from "@/lib/browser-safe/fetch-json";
 
 // One query per panel, so each loads, fails and retries on its own. Every key
@@ -14,7 +14,7 @@ export const accountQueryKey = ["account"] as const;
 export function useMoneyOverview() {
   return useQuery({
     queryKey: [...accountQueryKey, "money"],
-    queryFn: () => fetchJson("/api/account/money", moneyOverviewSchema),
+    queryFn: () => fetchJson("/api/account/money", moneyResponse),
     staleTime: 0,
     refetchOnWindowFocus: true,
     retry: retryOnce,

@@ -3,21 +3,22 @@
 import { useQuery } from "@tanstack/react-query";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { fetchJson } from "@/lib/browser-safe/fetch-json";
-import { reportListDto, statusDto, type StatusDto } from "@/lib/browser-safe/reports/dto";
+import { statusResponse, type StatusResponse } from "@/app/api/reports/executions/[id]/schema";
+import { reportListResponse } from "@/app/api/reports/schema";
 
 /** The reports the person may run; they change rarely. */
 export function useReports() {
   return useQuery({
     queryKey: ["reports"],
-    queryFn: async () => (await fetchJson("/api/reports", reportListDto)).reports,
+    queryFn: async () => (await fetchJson("/api/reports", reportListResponse)).reports,
     staleTime: 5 * 60_000,
   });
 }
 
 /** How a report execution is doing; "unknown" when the print server knows it no more (or never did). */
-export async function fetchExecutionStatus(executionId: number): Promise<StatusDto["status"] | "unknown"> {
+export async function fetchExecutionStatus(executionId: number): Promise<StatusResponse["status"] | "unknown"> {
   try {
-    return (await fetchJson(`/api/reports/executions/${executionId}/status`, statusDto)).status;
+    return (await fetchJson(`/api/reports/executions/${executionId}/status`, statusResponse)).status;
   } catch (error) {
     if (error instanceof PortalError && error.code === "not_found") return "unknown";
     throw error;

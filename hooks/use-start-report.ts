@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { postJson } from "@/lib/browser-safe/fetch-json";
-import { startedDto } from "@/lib/browser-safe/reports/dto";
+import { startedResponse } from "@/app/api/reports/executions/schema";
 import type { ReportFormat } from "@/lib/browser-safe/reports/formats";
 import { recentReports } from "./use-recent-reports";
 
@@ -17,7 +17,7 @@ interface StartVariables {
 export function useStartReport(storageKey: string) {
   return useMutation({
     mutationFn: ({ reportId, format }: StartVariables) =>
-      postJson("/api/reports/executions", { reportId, format }, startedDto),
+      postJson("/api/reports/executions", { reportId, format }, startedResponse),
     onSuccess: (started, { replaces }) => {
       if (replaces !== undefined) recentReports.remove(storageKey, replaces);
       // This browser's clock, so the elapsed time it shows starts at zero.

@@ -6,7 +6,7 @@ import { BottomNav, HeaderNav } from "@/components/layout/main-nav";
 import { SiteHeader } from "@/components/layout/site-header";
 import { UserMenu } from "@/components/layout/user-menu";
 import { ReportWatcher } from "@/components/reports/report-watcher";
-import { requireSession } from "@/lib/auth/current-session";
+import { requireUser } from "@/lib/auth/current-session";
 import { isEmbedPath } from "@/lib/browser-safe/embed-mode";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { recentReportsKey } from "@/lib/reports/recent-reports-key";
@@ -15,7 +15,7 @@ import { signOutAction } from "./sign-out-action";
 
 export default async function PortalLayout({ children }: { children: ReactNode }) {
   const path = (await headers()).get(requestPathHeader) ?? "/";
-  const { session } = await requireSession(path);
+  const user = await requireUser(path);
   const t = await serverTranslator("app");
   const embedded = isEmbedPath(path);
   return (
@@ -32,10 +32,10 @@ export default async function PortalLayout({ children }: { children: ReactNode }
           // or phone bar, only the sections and the user menu in one slim row.
           <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-2 py-1">
             <HeaderNav alwaysShown />
-            <UserMenu fullName={session.fullName} username={session.username} signOut={signOutAction} />
+            <UserMenu fullName={user.fullName} username={user.username} signOut={signOutAction} />
           </div>
         ) : (
-          <SiteHeader fullName={session.fullName} username={session.username} signOut={signOutAction} />
+          <SiteHeader fullName={user.fullName} username={user.username} signOut={signOutAction} />
         )}
         <main
           id="main"
@@ -44,7 +44,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
           {children}
         </main>
         {embedded ? <EmbedHeightReporter /> : <BottomNav />}
-        <ReportWatcher storageKey={recentReportsKey(session.userId)} />
+        <ReportWatcher storageKey={recentReportsKey(user.userId)} />
       </div>
     </EmbedProvider>
   );

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AccountOverview } from "@/components/account/account-overview";
-import { requireSession } from "@/lib/auth/current-session";
+import { requireUser } from "@/lib/auth/current-session";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -11,11 +11,11 @@ export async function generateMetadata(): Promise<Metadata> {
 // The home page greets the person; the account overview (balance, accounts,
 // profile) is added below the greeting by components/account/.
 export default async function HomePage() {
-  const { session } = await requireSession("/");
+  const user = await requireUser("/");
   const t = await serverTranslator("home");
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-3xl font-bold">{t("greeting", { name: session.fullName })}</h1>
+      <h1 className="text-3xl font-bold">{t("greeting", { name: user.fullName })}</h1>
       <AccountOverview />
     </div>
   );

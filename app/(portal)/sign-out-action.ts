@@ -1,16 +1,17 @@
 "use server";
 
-import { auth, signOut } from "@/lib/auth/auth";
-import { sessionStore } from "@/lib/auth/session-store";
+import { signOut } from "@/lib/auth/auth";
+import { currentSession } from "@/lib/auth/current-session";
+import { stateStore } from "@/lib/state/configured-state-store";
 import { withEmbed } from "@/lib/browser-safe/embed-mode";
 import { isEmbeddedRequest } from "@/lib/embedding/embedded-request";
 import { log } from "@/lib/log";
 
 /** Ends the session at once: the stored tokens are forgotten, the cookie cleared. */
 export async function signOutAction(): Promise<void> {
-  const session = await auth();
-  if (session?.sessionId) {
-    await sessionStore().delete(session.sessionId);
+  const state = await currentSession();
+  if (state.status === "active") {
+    await stateStore().deleteSession(state.sessionId);
     log.info("signed out");
   }
   // Signed out inside an intranet frame, the sign-in page stays framed too.

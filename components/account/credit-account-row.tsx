@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
-import { formatMoney } from "@/lib/browser-safe/account/money-format";
-import type { CreditAccountView } from "@/lib/browser-safe/account/money-overview";
+import { formatMoney } from "@/lib/browser-safe/money-format";
+import type { CreditAccountView } from "@/app/api/account/money/schema";
 
 /** A credit account and its balance; below zero is said in words, not only in colour. */
 export function CreditAccountRow({

@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useId } from "react";
-import { formatMoney } from "@/lib/browser-safe/account/money-format";
-import type { MoneyOverview } from "@/lib/browser-safe/account/money-overview";
+import { formatMoney } from "@/lib/browser-safe/money-format";
+import type { MoneyOverview } from "@/app/api/account/money/schema";
 import { useMoneyOverview } from "@/hooks/use-account";
 import { CreditAccountRow } from "./credit-account-row";
 import { SkeletonLine } from "./panel-section";

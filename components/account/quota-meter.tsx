@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import { useId } from "react";
-import type { QuotaAccountView } from "@/lib/browser-safe/account/money-overview";
+import type { QuotaAccountView } from "@/app/api/account/money/schema";
 
 /** One quota: its name, "N of M pages left", and a meter that says the same. */
 export function QuotaMeter({ account }: { account: QuotaAccountView }) {

@@ -4,7 +4,7 @@ import { LoaderCircle, Play } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
-import type { ReportDto } from "@/lib/browser-safe/reports/dto";
+import type { ReportSummary } from "@/app/api/reports/schema";
 import { formatName, isReportFormat, type ReportFormat } from "@/lib/browser-safe/reports/formats";
 import { useErrorSentence } from "@/hooks/use-error-sentence";
 import { useStartReport } from "@/hooks/use-start-report";
@@ -19,7 +19,7 @@ const controlsLayout = "flex flex-wrap items-end gap-3";
 const formatLayout = "flex min-w-0 grow basis-56 flex-col gap-1 sm:flex-none sm:basis-auto";
 
 /** One report: its name, a format choice and Run. */
-export function ReportRow({ report, storageKey }: { report: ReportDto; storageKey: string }) {
+export function ReportRow({ report, storageKey }: { report: ReportSummary; storageKey: string }) {
   const t = useTranslations("reports");
   const id = useId();
   const [format, setFormat] = useState<ReportFormat>(report.formats[0] ?? "pdf");

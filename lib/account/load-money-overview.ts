@@ -2,7 +2,8 @@ import "server-only";
 import type { PrintServerApi } from "@/lib/print-server/api-client";
 import { getAccountBalance, getUserAccounts } from "@/lib/print-server/accounts";
 import { serverConfig, type ServerConfigOptions } from "@/lib/print-server/server-config";
-import { toMoneyOverview, type MoneyOverview } from "@/lib/browser-safe/account/money-overview";
+import type { MoneyOverview } from "@/app/api/account/money/schema";
+import { toMoneyOverview } from "./money-overview";
 
 /**
  * Currency (cached server config), the person's accounts and each balance,

@@ -7,12 +7,12 @@ import { log, errorFields } from "@/lib/log";
 import { authCookies } from "./auth-cookies";
 import { clientAddress } from "./client-address";
 import { credentialsSchema } from "./credentials-schema";
-import { sessionStore } from "./session-store";
+import { stateStore } from "@/lib/state/configured-state-store";
 import { openSession } from "./sign-in";
 
 // Auth.js with a JWT session: the encrypted cookie carries only a random
 // session id and the name to show. The print server's tokens stay in the
-// server-side session store (session-store.ts).
+// server-side state store (lib/state/).
 
 declare module "next-auth" {
   interface Session {
@@ -69,7 +69,7 @@ export const { auth, signIn, signOut } = NextAuth(() => {
           const address = clientAddress(request.headers, env.PORTAL_TRUSTED_PROXY_HEADER);
           try {
             const signedIn = await openSession(parsed.data, address, {
-              store: sessionStore(),
+              store: stateStore(),
               idleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT,
             });
             log.info("signed in", { method: parsed.data.method, userId: signedIn.userId });

@@ -1,68 +1,107 @@
 import "server-only";
 import { redirect } from "next/navigation";
-import { getEnv } from "@/lib/env";
+import { cache } from "react";
+import { withEmbed, isEmbedPath } from "@/lib/browser-safe/embed-mode";
 import { PortalError } from "@/lib/browser-safe/errors";
+import { signInPath } from "@/lib/browser-safe/sign-in-path";
+import { getEnv } from "@/lib/env";
 import { refreshUserTokens } from "@/lib/print-server/token-endpoint";
+import { stateStore } from "@/lib/state/configured-state-store";
+import type { StateStore, StoredSession } from "@/lib/state/state-store";
 import { accessTokenFor } from "./access-token";
 import { auth } from "./auth";
-import { sessionStore, type StoredSession } from "./session-store";
-import { signInPath } from "@/lib/browser-safe/sign-in-path";
 
-// Every page and route handler asks here; the proxy's redirect is only a
-// convenience in front of it.
+// Who is signed in, for the request being served. Layouts, pages, metadata
+// and the language all ask currentSession(), which React's cache() makes one
+// lookup per request: one read of the state store, and the idle timer
+// restarted only when its last restart is a minute old (not a write on every
+// request). Route handlers get the same through the route wrapper
+// (lib/http/route.ts), which asks once and passes the answer on.
 
-export type SessionState =
-  { status: "none" } | { status: "ended" } | { status: "active"; sessionId: string; session: StoredSession };
+export type ActiveSession = { status: "active"; sessionId: string; session: StoredSession };
+export type SessionState = { status: "none" } | { status: "ended" } | ActiveSession;
 
-export async function currentSession(): Promise<SessionState> {
-  const cookieSession = await auth();
-  if (!cookieSession?.sessionId) return { status: "none" };
-  const store = sessionStore();
-  const session = await store.get(cookieSession.sessionId);
-  if (!session) return { status: "ended" };
-  await store.touch(cookieSession.sessionId, getEnv().SESSION_IDLE_TIMEOUT);
-  return { status: "active", sessionId: cookieSession.sessionId, session };
+/** What pages and route handlers may know of the person (no tokens). */
+export interface SessionUser {
+  userId: number;
+  username: string;
+  fullName: string;
 }
 
-/**
- * For pages: the active session, or a redirect to sign-in that comes back to
- * `path`. The access token is refreshed here when due, so a session whose
- * refresh is refused ends on the next page, not on some later data call.
- */
-export async function requireSession(path: string): Promise<{ sessionId: string; session: StoredSession }> {
-  const state = await currentSession();
-  if (state.status !== "active") redirect(signInPath(path, state.status === "ended"));
-  let ended = false;
-  try {
-    await userAccessToken(state.sessionId);
-  } catch (error) {
-    // An outage is left to the page's own data areas to report.
-    ended = error instanceof PortalError && error.code === "session_ended";
+/** The idle timer is restarted at most this often (a quarter of the timeout when that is shorter). */
+export const touchEveryMs = 60_000;
+
+export interface LookupDeps {
+  store: StateStore;
+  idleTimeoutSeconds: number;
+  now?: () => number;
+}
+
+/** The session behind a cookie's session id: one store read, a throttled touch. */
+export async function lookUpSession(sessionId: string | undefined, deps: LookupDeps): Promise<SessionState> {
+  if (!sessionId) return { status: "none" };
+  const live = await deps.store.readSession(sessionId);
+  if (!live) return { status: "ended" };
+  const now = (deps.now ?? Date.now)();
+  // A restart sets expiresAt to now + the timeout; once it is older than the
+  // interval, less than (timeout - interval) remains and this request restarts it.
+  const timeoutMs = deps.idleTimeoutSeconds * 1000;
+  if (live.expiresAt - now < timeoutMs - Math.min(touchEveryMs, timeoutMs / 4)) {
+    await deps.store.touchSession(sessionId, deps.idleTimeoutSeconds);
   }
-  if (ended) redirect(signInPath(path, true));
-  return state;
+  return { status: "active", sessionId, session: live.session };
 }
 
-/** A valid access token for the session, refreshed once if it is about to expire. */
-export async function userAccessToken(sessionId: string): Promise<string> {
-  const { accessToken } = await accessTokenFor(sessionId, {
-    store: sessionStore(),
-    refresh: (refreshToken) => refreshUserTokens(refreshToken),
+/** This request's session (one lookup per request). */
+export const currentSession = cache(async (): Promise<SessionState> =>
+  lookUpSession((await auth())?.sessionId, { store: stateStore(), idleTimeoutSeconds: getEnv().SESSION_IDLE_TIMEOUT }),
+);
+
+/** The session's access token, refreshed first when due; once per request and session. */
+const accessToken = cache(async (active: ActiveSession): Promise<string> => {
+  const result = await accessTokenFor(active.sessionId, active.session, {
+    store: stateStore(),
+    refresh: refreshUserTokens,
     idleTimeoutSeconds: getEnv().SESSION_IDLE_TIMEOUT,
   });
-  return accessToken;
+  return result.accessToken;
+});
+
+/**
+ * Runs a print server call with the person's token. A 401 from the print
+ * server means the token was revoked: the session ends at once.
+ */
+export async function withUserToken<T>(active: ActiveSession, call: (accessToken: string) => Promise<T>): Promise<T> {
+  const token = await accessToken(active);
+  try {
+    return await call(token);
+  } catch (error) {
+    if (error instanceof PortalError && error.code === "session_ended") {
+      await stateStore().deleteSession(active.sessionId);
+    }
+    throw error;
+  }
+}
+
+export function sessionUser(session: StoredSession): SessionUser {
+  return { userId: session.userId, username: session.username, fullName: session.fullName };
 }
 
 /**
- * Runs an upstream call with the session's token. A 401 from the print server
- * means the token was revoked: the session ends at once.
+ * For layouts and pages: the signed-in person, or a redirect to sign-in that
+ * comes back to `path` (framed if the page was). The access token is
+ * refreshed here when due, so a session whose refresh is refused ends on the
+ * next page, not on some later data call; an outage is left to the page's
+ * own data areas to report.
  */
-export async function withUserToken<T>(sessionId: string, call: (accessToken: string) => Promise<T>): Promise<T> {
-  const accessToken = await userAccessToken(sessionId);
-  try {
-    return await call(accessToken);
-  } catch (error) {
-    if (error instanceof PortalError && error.code === "session_ended") await sessionStore().delete(sessionId);
-    throw error;
-  }
+export async function requireUser(path: string): Promise<SessionUser> {
+  const state = await currentSession();
+  const toSignIn = (ended: boolean) => redirect(withEmbed(signInPath(path, ended), isEmbedPath(path)));
+  if (state.status !== "active") return toSignIn(state.status === "ended");
+  const ended = await accessToken(state).then(
+    () => false,
+    (error: unknown) => error instanceof PortalError && error.code === "session_ended",
+  );
+  if (ended) return toSignIn(true);
+  return sessionUser(state.session);
 }

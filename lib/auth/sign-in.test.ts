@@ -3,9 +3,9 @@ import { SignJWT } from "jose";
 import { PortalError } from "@/lib/browser-safe/errors";
 import type { TokenSet } from "@/lib/print-server/token-set";
 import { clientAddress, peerAddressHeader } from "./client-address";
-import { MemorySessionStore } from "./session-store";
+import { MemoryStateStore } from "@/lib/state/memory-state-store";
 import { openSession } from "./sign-in";
-import { signInLimit } from "./sign-in-limiter";
+import { signInLimit } from "./failed-sign-ins";
 import { safeCallbackPath, signInPath } from "@/lib/browser-safe/sign-in-path";
 
 async function tokenFor(claims: Record<string, unknown>): Promise<TokenSet> {
@@ -17,7 +17,7 @@ async function tokenFor(claims: Record<string, unknown>): Promise<TokenSet> {
 
 describe("openSession", () => {
   it("stores the tokens server-side under a random id and returns who signed in", async () => {
-    const store = new MemorySessionStore();
+    const store = new MemoryStateStore();
     const tokens = await tokenFor({ sub: "3", username: "alice", name: "Alice Liddell" });
     const signedIn = await openSession({ method: "pin", pin: "112358" }, "198.51.100.1", {
       store,
@@ -26,11 +26,11 @@ describe("openSession", () => {
     });
     expect(signedIn).toMatchObject({ userId: 3, username: "alice", fullName: "Alice Liddell" });
     expect(signedIn.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect((await store.get(signedIn.sessionId))?.tokens.accessToken).toBe(tokens.accessToken);
+    expect((await store.readSession(signedIn.sessionId))?.session.tokens.accessToken).toBe(tokens.accessToken);
   });
 
   it("locks one address after repeated wrong PINs while another address still signs in", async () => {
-    const store = new MemorySessionStore();
+    const store = new MemoryStateStore();
     const wrong = async (): Promise<TokenSet> => {
       throw new PortalError("invalid_credentials");
     };
@@ -56,7 +56,7 @@ describe("openSession", () => {
   });
 
   it("does not count an outage as a failed attempt", async () => {
-    const store = new MemorySessionStore();
+    const store = new MemoryStateStore();
     const down = async (): Promise<TokenSet> => {
       throw new PortalError("unreachable");
     };

@@ -5,8 +5,8 @@ import { signInUser } from "@/lib/print-server/token-endpoint";
 import { userFromAccessToken } from "@/lib/print-server/token-claims";
 import type { TokenSet } from "@/lib/print-server/token-set";
 import type { SignInCredentials } from "./credentials-schema";
-import type { SessionStore } from "./session-store";
-import { assertNotLocked, recordFailure } from "./sign-in-limiter";
+import type { StateStore } from "@/lib/state/state-store";
+import { assertNotLocked, recordFailure } from "./failed-sign-ins";
 
 export interface SignedIn {
   sessionId: string;
@@ -16,7 +16,7 @@ export interface SignedIn {
 }
 
 export interface SignInDeps {
-  store: SessionStore;
+  store: StateStore;
   idleTimeoutSeconds: number;
   login?: (credentials: SignInCredentials, address: string | undefined) => Promise<TokenSet>;
 }
@@ -38,6 +38,6 @@ export async function openSession(
   }
   const user = userFromAccessToken(tokens.accessToken);
   const sessionId = randomBytes(32).toString("base64url");
-  await store.set(sessionId, { ...user, tokens, createdAt: Date.now() }, deps.idleTimeoutSeconds);
+  await store.saveSession(sessionId, { ...user, tokens, createdAt: Date.now() }, deps.idleTimeoutSeconds);
   return { sessionId, ...user };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { createTranslator } from "next-intl";
-import { sentenceOf, type PortalError } from "@/lib/browser-safe/errors";
+import { sentenceOf, type PortalError, type SentenceKey } from "@/lib/browser-safe/errors";
 import type { Locale } from "@/lib/browser-safe/locales";
 import { catalogues } from "./messages";
 
@@ -17,4 +17,17 @@ export function errorSentence(error: PortalError, locale: Locale): string {
     values: Record<string, number>,
   ) => string;
   return t(key, values);
+}
+
+/**
+ * True when `value` names a sentence of the catalogues, as route schemas
+ * name the sentence for a field they refuse (the schema.ts beside each route).
+ */
+export function isSentenceKey(value: string): value is SentenceKey {
+  let node: unknown = catalogues.en;
+  for (const part of value.split(".")) {
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, part)) return false;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === "string";
 }

@@ -1,25 +1,25 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
-import { currentSession } from "@/lib/auth/current-session";
+import { currentSession, type SessionState } from "@/lib/auth/current-session";
 import { isLocale, localeCookieName, type Locale } from "@/lib/browser-safe/locales";
 import { resolveLocale } from "./resolve-locale";
 import { languagesForSession, languagesWithoutSession } from "./upstream-languages";
 
 /**
- * The language of the request being served: its inputs gathered here, the
- * rule in resolve-locale.ts. Once per request (React cache), for pages,
- * layouts and route handlers alike.
+ * The language of the request being served, given its session (asked for
+ * only when the language switch has not decided): its inputs gathered here,
+ * the rule in resolve-locale.ts.
  */
-export const requestLocale = cache(async (): Promise<Locale> => {
+export async function localeOfRequest(session: () => Promise<SessionState>): Promise<Locale> {
   const [cookieStore, headerList] = await Promise.all([cookies(), headers()]);
   const chosen = cookieStore.get(localeCookieName)?.value;
   // The switch outranks all the print server could say: no need to ask it.
   if (isLocale(chosen)) return resolveLocale({ chosen });
-  const state = await currentSession();
-  const upstream =
-    state.status === "active"
-      ? await languagesForSession(state.sessionId, state.session.userId)
-      : await languagesWithoutSession();
+  const state = await session();
+  const upstream = state.status === "active" ? await languagesForSession(state) : await languagesWithoutSession();
   return resolveLocale({ ...upstream, acceptLanguage: headerList.get("accept-language") });
-});
+}
+
+/** The language of the request being served; once per request (React cache) for pages and layouts. */
+export const requestLocale = cache((): Promise<Locale> => localeOfRequest(currentSession));

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("@/lib/auth/current-session", () => ({
-  withUserToken: vi.fn(async (_id: string, call: (token: string) => Promise<unknown>) => call("user-token")),
+  withUserToken: vi.fn(async (_active: unknown, call: (token: string) => Promise<unknown>) => call("user-token")),
 }));
 vi.mock("@/lib/print-server/client-token", () => ({ clientAccessToken: vi.fn(async () => "client-token") }));
 vi.mock("@/lib/print-server/users", () => ({ getOwnProfile: vi.fn(async () => ({ language: "de" })) }));
@@ -13,6 +13,8 @@ const { clearUpstreamLanguages, languagesForSession, languagesWithoutSession, la
   await import("./upstream-languages");
 
 let clock = 0;
+const active = (sessionId: string, userId: number) =>
+  ({ status: "active", sessionId, session: { userId } }) as Parameters<typeof languagesForSession>[0];
 const now = () => clock;
 
 beforeEach(() => {
@@ -26,43 +28,55 @@ afterEach(() => {
 
 describe("languagesForSession", () => {
   it("reads the profile with the person's token and the server's language", async () => {
-    await expect(languagesForSession("s1", 7, now)).resolves.toEqual({ profileLanguage: "de", serverLanguage: "cs" });
+    await expect(languagesForSession(active("s1", 7), now)).resolves.toEqual({
+      profileLanguage: "de",
+      serverLanguage: "cs",
+    });
     expect(getOwnProfile).toHaveBeenCalledWith("user-token", 7);
     expect(serverConfig).toHaveBeenCalledWith("user-token");
   });
 
   it("keeps answers for a few minutes, per person", async () => {
-    await languagesForSession("s1", 7, now);
+    await languagesForSession(active("s1", 7), now);
     clock += languageTtlMs - 1;
-    await languagesForSession("s1", 7, now);
+    await languagesForSession(active("s1", 7), now);
     expect(getOwnProfile).toHaveBeenCalledTimes(1);
-    await languagesForSession("s2", 8, now);
+    await languagesForSession(active("s2", 8), now);
     expect(getOwnProfile).toHaveBeenCalledTimes(2);
     clock += 1;
-    await languagesForSession("s1", 7, now);
+    await languagesForSession(active("s1", 7), now);
     expect(getOwnProfile).toHaveBeenCalledTimes(3);
   });
 
   it("answers nothing for a print server that fails, and asks again soon after", async () => {
     vi.mocked(getOwnProfile).mockRejectedValueOnce(new Error("down"));
     vi.mocked(serverConfig).mockRejectedValueOnce(new Error("down"));
-    await expect(languagesForSession("s1", 7, now)).resolves.toEqual({ profileLanguage: null, serverLanguage: null });
-    await languagesForSession("s1", 7, now);
+    await expect(languagesForSession(active("s1", 7), now)).resolves.toEqual({
+      profileLanguage: null,
+      serverLanguage: null,
+    });
+    await languagesForSession(active("s1", 7), now);
     expect(getOwnProfile).toHaveBeenCalledTimes(1);
     clock += 60_000;
-    await expect(languagesForSession("s1", 7, now)).resolves.toEqual({ profileLanguage: "de", serverLanguage: "cs" });
+    await expect(languagesForSession(active("s1", 7), now)).resolves.toEqual({
+      profileLanguage: "de",
+      serverLanguage: "cs",
+    });
   });
 
   it("does not hold a page up for a slow print server, and keeps its late answer", async () => {
     vi.useFakeTimers();
     let answer: (value: { language: string }) => void = () => undefined;
     vi.mocked(getOwnProfile).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)) as never);
-    const pending = languagesForSession("s1", 7, now);
+    const pending = languagesForSession(active("s1", 7), now);
     await vi.advanceTimersByTimeAsync(lookupDeadlineMs);
     await expect(pending).resolves.toEqual({ profileLanguage: null, serverLanguage: "cs" });
     answer({ language: "cs" });
     await vi.advanceTimersByTimeAsync(0);
-    await expect(languagesForSession("s1", 7, now)).resolves.toEqual({ profileLanguage: "cs", serverLanguage: "cs" });
+    await expect(languagesForSession(active("s1", 7), now)).resolves.toEqual({
+      profileLanguage: "cs",
+      serverLanguage: "cs",
+    });
     expect(getOwnProfile).toHaveBeenCalledTimes(1);
   });
 });

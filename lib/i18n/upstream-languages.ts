@@ -1,5 +1,5 @@
 import "server-only";
-import { withUserToken } from "@/lib/auth/current-session";
+import { withUserToken, type ActiveSession } from "@/lib/auth/current-session";
 import { clientAccessToken } from "@/lib/print-server/client-token";
 import { serverConfig } from "@/lib/print-server/server-config";
 import { getOwnProfile } from "@/lib/print-server/users";
@@ -59,17 +59,17 @@ export interface UpstreamLanguages {
 
 /** For a signed-in person: their profile language and the server's, read with their token. */
 export async function languagesForSession(
-  sessionId: string,
-  userId: number,
+  active: ActiveSession,
   now: () => number = Date.now,
 ): Promise<UpstreamLanguages> {
+  const { userId } = active.session;
   const [profileLanguage, serverLanguage] = await Promise.all([
     lookUp(
       `profile:${userId}`,
-      () => withUserToken(sessionId, async (token) => (await getOwnProfile(token, userId)).language),
+      () => withUserToken(active, async (token) => (await getOwnProfile(token, userId)).language),
       now,
     ),
-    lookUp("server", () => withUserToken(sessionId, async (token) => (await serverConfig(token)).language), now),
+    lookUp("server", () => withUserToken(active, async (token) => (await serverConfig(token)).language), now),
   ]);
   return { profileLanguage, serverLanguage };
 }

@@ -1,12 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { clientAccessToken, forgetClientToken } from "./client-token";
+import { clientAccessToken, type ClientTokenCache } from "./client-token";
 import type { TokenSet } from "./token-set";
 
 function token(name: string, lifetimeSeconds: number): TokenSet {
   return { accessToken: name, expiresAt: Date.now() + lifetimeSeconds * 1000, lifetimeSeconds, scopes: ["users"] };
 }
 
-beforeEach(() => forgetClientToken());
+let cache: ClientTokenCache;
+beforeEach(() => {
+  cache = {};
+});
 
 describe("clientAccessToken", () => {
   it("asks once for parallel callers and reuses the token while it is fresh", async () => {
@@ -14,9 +17,9 @@ describe("clientAccessToken", () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
       return token("client-1", 1800);
     });
-    const all = await Promise.all(Array.from({ length: 5 }, () => clientAccessToken(fetchToken)));
+    const all = await Promise.all(Array.from({ length: 5 }, () => clientAccessToken(fetchToken, cache)));
     expect(all).toEqual(Array(5).fill("client-1"));
-    expect(await clientAccessToken(fetchToken)).toBe("client-1");
+    expect(await clientAccessToken(fetchToken, cache)).toBe("client-1");
     expect(fetchToken).toHaveBeenCalledTimes(1);
   });
 
@@ -24,13 +27,13 @@ describe("clientAccessToken", () => {
     // 30 s left of a 1800 s token: inside the 60 s margin.
     const nearExpiry: TokenSet = { ...token("old", 1800), expiresAt: Date.now() + 30_000 };
     const fetchToken = vi.fn().mockResolvedValueOnce(nearExpiry).mockResolvedValueOnce(token("new", 1800));
-    expect(await clientAccessToken(fetchToken)).toBe("old");
-    expect(await clientAccessToken(fetchToken)).toBe("new");
+    expect(await clientAccessToken(fetchToken, cache)).toBe("old");
+    expect(await clientAccessToken(fetchToken, cache)).toBe("new");
   });
 
   it("does not cache a failure", async () => {
     const fetchToken = vi.fn().mockRejectedValueOnce(new Error("down")).mockResolvedValueOnce(token("ok", 1800));
-    await expect(clientAccessToken(fetchToken)).rejects.toThrow("down");
-    expect(await clientAccessToken(fetchToken)).toBe("ok");
+    await expect(clientAccessToken(fetchToken, cache)).rejects.toThrow("down");
+    expect(await clientAccessToken(fetchToken, cache)).toBe("ok");
   });
 });

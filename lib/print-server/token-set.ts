@@ -23,6 +23,16 @@ export interface TokenSet {
   scopes: string[];
 }
 
+/**
+ * True when a token should be renewed: less than min(60 s, a third of its
+ * lifetime) remains, so a short-lived token is not renewed on every request
+ * and a long-lived one well before it runs out.
+ */
+export function refreshDue(tokens: TokenSet, now: number): boolean {
+  const marginMs = Math.min(60, tokens.lifetimeSeconds / 3) * 1000;
+  return tokens.expiresAt - marginMs <= now;
+}
+
 export function toTokenSet(body: unknown, now = Date.now()): TokenSet {
   const parsed = tokenAnswer.safeParse(body);
   if (!parsed.success)

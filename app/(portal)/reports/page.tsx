@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ReportsView } from "@/components/reports/reports-view";
-import { requireSession } from "@/lib/auth/current-session";
+import { requireUser } from "@/lib/auth/current-session";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { recentReportsKey } from "@/lib/reports/recent-reports-key";
 
@@ -10,6 +10,6 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function ReportsPage() {
-  const { session } = await requireSession("/reports");
-  return <ReportsView storageKey={recentReportsKey(session.userId)} />;
+  const user = await requireUser("/reports");
+  return <ReportsView storageKey={recentReportsKey(user.userId)} />;
 }

@@ -1,5 +1,5 @@
-import { NextResponse, type NextRequest } from "next/server";
 import { cookiePolicy } from "@/lib/embedding/cookie-policy";
+import { answerJson, publicRoute } from "@/lib/http/route";
 import { frameCookiesResponse } from "./schema";
 
 export const dynamic = "force-dynamic";
@@ -10,9 +10,8 @@ const probeCookie = "portal-cookie-probe";
 // probe cookie with the session cookie's attributes, the second tells whether
 // it came back. If not, the browser refuses the portal's cookies in this frame
 // and signing in would only loop, so the page offers a tab of its own instead.
-export function GET(request: NextRequest) {
-  const body = frameCookiesResponse.parse({ accepted: request.cookies.get(probeCookie)?.value === "1" });
-  const response = NextResponse.json(body, { headers: { "cache-control": "no-store" } });
+export const GET = publicRoute({}, async ({ request }) => {
+  const response = answerJson(frameCookiesResponse, { accepted: request.cookies.get(probeCookie)?.value === "1" });
   response.cookies.set(probeCookie, "1", {
     path: "/api/frame-cookies",
     maxAge: 300,
@@ -20,4 +19,4 @@ export function GET(request: NextRequest) {
     ...cookiePolicy(),
   });
   return response;
-}
+});

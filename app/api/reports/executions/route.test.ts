@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { NextRequest } from "next/server";
 
-vi.mock("@/lib/auth/route-session", () => ({
-  sessionForRoute: vi.fn(async () => ({ sessionId: "s1", session: { userId: 1 } })),
-}));
+const alice = { userId: 1, username: "alice", fullName: "Alice Liddell" };
 vi.mock("@/lib/auth/current-session", () => ({
-  withUserToken: vi.fn(async (_id: string, call: (token: string) => Promise<unknown>) => call("user-token")),
+  currentSession: vi.fn(async () => ({ status: "active", sessionId: "s1", session: alice })),
+  sessionUser: (session: typeof alice) => session,
+  withUserToken: vi.fn(async (_active: unknown, call: (token: string) => Promise<unknown>) => call("user-token")),
 }));
 vi.mock("@/lib/env", () => ({ getEnv: () => ({ PORTAL_URL: "http://localhost:3000" }) }));
-vi.mock("@/lib/i18n/request-locale", () => ({ requestLocale: vi.fn(async () => "en") }));
+vi.mock("@/lib/i18n/request-locale", () => ({ localeOfRequest: vi.fn(async () => "en") }));
 vi.mock("@/lib/print-server/reports", () => ({
   listReports: vi.fn(async () => [{ id: 3, name: "My monthly summary", formats: ["pdf", "csv"] }]),
   startExecution: vi.fn(async () => 41),
@@ -18,10 +18,12 @@ vi.mock("@/lib/print-server/reports", () => ({
 
 const reports = await import("@/lib/print-server/reports");
 const { PortalError } = await import("@/lib/browser-safe/errors");
-const { requestLocale } = await import("@/lib/i18n/request-locale");
+const { localeOfRequest } = await import("@/lib/i18n/request-locale");
 const { POST } = await import("./route");
 const status = await import("./[id]/status/route");
 const download = await import("./[id]/download/route");
+
+const noParams = { params: Promise.resolve({}) };
 
 function post(body: unknown, headers: Record<string, string> = { "sec-fetch-site": "same-origin" }) {
   return new NextRequest("http://localhost:3000/api/reports/executions", {
@@ -36,7 +38,7 @@ beforeEach(() => vi.clearAllMocks());
 
 describe("POST /api/reports/executions", () => {
   it("starts an offered report and answers its handle and name", async () => {
-    const response = await POST(post({ reportId: 3, format: "csv" }));
+    const response = await POST(post({ reportId: 3, format: "csv" }), noParams);
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({
       executionId: 41,
@@ -55,7 +57,7 @@ describe("POST /api/reports/executions", () => {
     [{ reportId: 3, format: "exe" }, "This report cannot be made in that format. Choose one of the formats offered."],
     [{ reportId: 3 }, "This report cannot be made in that format. Choose one of the formats offered."],
   ])("answers 400 for %j before the print server hears of it", async (body, message) => {
-    const response = await POST(post(body));
+    const response = await POST(post(body), noParams);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "bad_request", message });
     expect(reports.listReports).not.toHaveBeenCalled();
@@ -63,13 +65,13 @@ describe("POST /api/reports/executions", () => {
   });
 
   it("refuses a format the report does not offer without starting it", async () => {
-    const response = await POST(post({ reportId: 3, format: "xml" }));
+    const response = await POST(post({ reportId: 3, format: "xml" }), noParams);
     expect(response.status).toBe(400);
     expect(reports.startExecution).not.toHaveBeenCalled();
   });
 
   it("answers 404 for a report the person may not run", async () => {
-    const response = await POST(post({ reportId: 4, format: "csv" }));
+    const response = await POST(post({ reportId: 4, format: "csv" }), noParams);
     expect(response.status).toBe(404);
     expect(reports.startExecution).not.toHaveBeenCalled();
   });
@@ -78,7 +80,7 @@ describe("POST /api/reports/executions", () => {
     vi.mocked(reports.startExecution).mockRejectedValueOnce(
       new PortalError("busy", { upstreamStatus: 429, retryAfterSeconds: 30 }),
     );
-    const response = await POST(post({ reportId: 3, format: "csv" }));
+    const response = await POST(post({ reportId: 3, format: "csv" }), noParams);
     expect(response.status).toBe(429);
     expect(response.headers.get("retry-after")).toBe("30");
     expect(await response.json()).toEqual({
@@ -111,10 +113,10 @@ describe("execution routes", () => {
   });
 
   it("answer in the person's language", async () => {
-    vi.mocked(requestLocale).mockResolvedValue("de");
+    vi.mocked(localeOfRequest).mockResolvedValue("de");
     const request = new NextRequest("http://localhost:3000/api/reports/executions/5/download");
     const gone = await download.GET(request, params("5"));
-    vi.mocked(requestLocale).mockResolvedValue("en");
+    vi.mocked(localeOfRequest).mockResolvedValue("en");
     expect(await gone.json()).toEqual({
       error: "gone",
       message: "Diese Berichtsdatei ist nicht mehr verfügbar. Starten Sie den Bericht erneut.",
@@ -124,12 +126,12 @@ describe("execution routes", () => {
   it("answer a print server outage in the person's language", async () => {
     const { PortalError } = await import("@/lib/browser-safe/errors");
     vi.mocked(reports.probeExecution).mockRejectedValueOnce(new PortalError("unreachable"));
-    vi.mocked(requestLocale).mockResolvedValue("cs");
+    vi.mocked(localeOfRequest).mockResolvedValue("cs");
     const answer = await status.GET(
       new NextRequest("http://localhost:3000/api/reports/executions/5/status"),
       params("5"),
     );
-    vi.mocked(requestLocale).mockResolvedValue("en");
+    vi.mocked(localeOfRequest).mockResolvedValue("en");
     expect(answer.status).toBe(503);
     expect(await answer.json()).toEqual({
       error: "unreachable",

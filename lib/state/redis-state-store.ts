@@ -2,10 +2,10 @@ import "server-only";
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { PortalError } from "@/lib/browser-safe/errors";
-import type { SessionStore, StoredSession } from "./session-store";
+import type { HitCount, LiveSession, StateStore, StoredSession } from "./state-store";
 
-// The session store shared by several portal instances. Session values hold
-// print server tokens, so they are encrypted (AES-256-GCM, key derived from
+// The state shared by several portal instances. Session values hold print
+// server tokens, so they are encrypted (AES-256-GCM, key derived from
 // AUTH_SECRET) before they reach Redis.
 
 const lockTtlMs = 30_000;
@@ -24,7 +24,7 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 `;
 
-export class RedisSessionStore implements SessionStore {
+export class RedisStateStore implements StateStore {
   private readonly key: Buffer;
 
   constructor(
@@ -32,6 +32,7 @@ export class RedisSessionStore implements SessionStore {
     secret: string,
     private readonly prefix = "print-portal:",
   ) {
+    // The label predates the store's name; changing it would sign everyone out.
     this.key = Buffer.from(hkdfSync("sha256", secret, "print-portal", "session-store v1", 32));
   }
 
@@ -59,20 +60,26 @@ export class RedisSessionStore implements SessionStore {
     return `${this.prefix}session:${sessionId}`;
   }
 
-  async get(sessionId: string): Promise<StoredSession | undefined> {
-    const sealed = await this.redis.get(this.sessionKey(sessionId));
-    return sealed ? this.open(sealed) : undefined;
+  async readSession(sessionId: string): Promise<LiveSession | undefined> {
+    // Value and time left in one round trip.
+    const key = this.sessionKey(sessionId);
+    const answers = await this.redis.multi().get(key).pttl(key).exec();
+    const sealed = answers?.[0]?.[1] as string | null | undefined;
+    const ttlMs = answers?.[1]?.[1] as number | undefined;
+    const session = sealed ? this.open(sealed) : undefined;
+    if (!session || ttlMs === undefined || ttlMs <= 0) return undefined;
+    return { session, expiresAt: Date.now() + ttlMs };
   }
 
-  async set(sessionId: string, session: StoredSession, ttlSeconds: number): Promise<void> {
+  async saveSession(sessionId: string, session: StoredSession, ttlSeconds: number): Promise<void> {
     await this.redis.set(this.sessionKey(sessionId), this.seal(session), "EX", ttlSeconds);
   }
 
-  async touch(sessionId: string, ttlSeconds: number): Promise<void> {
+  async touchSession(sessionId: string, ttlSeconds: number): Promise<void> {
     await this.redis.expire(this.sessionKey(sessionId), ttlSeconds);
   }
 
-  async delete(sessionId: string): Promise<void> {
+  async deleteSession(sessionId: string): Promise<void> {
     await this.redis.del(this.sessionKey(sessionId));
   }
 
@@ -91,7 +98,7 @@ export class RedisSessionStore implements SessionStore {
     }
   }
 
-  async hit(name: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }> {
+  async hit(name: string, windowSeconds: number): Promise<HitCount> {
     const [count, ttlMs] = (await this.redis.eval(
       hitScript,
       1,
@@ -101,14 +108,10 @@ export class RedisSessionStore implements SessionStore {
     return { count, resetInSeconds: Math.max(0, Math.ceil(ttlMs / 1000)) };
   }
 
-  async peek(name: string): Promise<{ count: number; resetInSeconds: number }> {
+  async peek(name: string): Promise<HitCount> {
     const key = `${this.prefix}hits:${name}`;
     const [count, ttlMs] = await Promise.all([this.redis.get(key), this.redis.pttl(key)]);
     if (!count || ttlMs <= 0) return { count: 0, resetInSeconds: 0 };
     return { count: Number(count), resetInSeconds: Math.ceil(ttlMs / 1000) };
-  }
-
-  async clearHits(name: string): Promise<void> {
-    await this.redis.del(`${this.prefix}hits:${name}`);
   }
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { PortalError } from "@/lib/browser-safe/errors";
-import type { SessionStore } from "./session-store";
+import type { StateStore } from "@/lib/state/state-store";
 
 // Failed sign-ins are counted per browser address in the portal itself, so one
 // person's wrong PINs lock only that address. Requests whose address is unknown
@@ -15,13 +15,13 @@ function key(address: string | undefined): string {
 }
 
 /** Throws `locked` while the address has used up its attempts. */
-export async function assertNotLocked(store: SessionStore, address: string | undefined): Promise<void> {
+export async function assertNotLocked(store: StateStore, address: string | undefined): Promise<void> {
   const { count, resetInSeconds } = await store.peek(key(address));
   if (count >= signInLimit.maxFailures) {
     throw new PortalError("locked", { retryAfterSeconds: resetInSeconds, reason: "portal sign-in limit" });
   }
 }
 
-export async function recordFailure(store: SessionStore, address: string | undefined): Promise<void> {
+export async function recordFailure(store: StateStore, address: string | undefined): Promise<void> {
   await store.hit(key(address), signInLimit.windowSeconds);
 }

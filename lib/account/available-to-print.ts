@@ -1,3 +1,5 @@
+import "server-only";
+
 // "Available to print" is what the server will still let the person spend:
 // every credit account's balance down to its lowest allowed value, added up,
 // so nobody has to add purses together in their head.

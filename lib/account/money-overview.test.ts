@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { moneyOverviewSchema, toMoneyOverview, type AccountWithBalance } from "./money-overview";
+import { moneyResponse } from "@/app/api/account/money/schema";
+import { toMoneyOverview, type AccountWithBalance } from "./money-overview";
 
 const credit: AccountWithBalance = { name: "Personal credit", type: "credit", limits: {}, balance: 25.5 };
 const quota: AccountWithBalance = {
@@ -22,7 +23,7 @@ describe("toMoneyOverview", () => {
       credit: { availableToPrint: 25.5, accounts: [{ name: "Personal credit", balance: 25.5, minimumBalance: null }] },
       quota: { accounts: [{ name: "Monthly quota", pagesLeft: 473, pagesLimit: 500, period: "month" }] },
     });
-    expect(moneyOverviewSchema.parse(overview)).toEqual(overview);
+    expect(moneyResponse.parse(overview)).toEqual(overview);
   });
 
   it("passes no upstream field such as the account reference to the browser", () => {
@@ -99,8 +100,8 @@ describe("toMoneyOverview", () => {
   });
 });
 
-describe("moneyOverviewSchema", () => {
+describe("moneyResponse", () => {
   it("refuses a currency that is not an ISO 4217 code", () => {
-    expect(moneyOverviewSchema.safeParse({ currency: "euro", credit: null, quota: null }).success).toBe(false);
+    expect(moneyResponse.safeParse({ currency: "euro", credit: null, quota: null }).success).toBe(false);
   });
 });

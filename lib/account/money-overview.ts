@@ -1,39 +1,10 @@
-import { z } from "zod/mini";
+import "server-only";
+import type { CreditAccountView, MoneyOverview, QuotaAccountView, quotaPeriods } from "@/app/api/account/money/schema";
 import { availableToPrint } from "./available-to-print";
 import { quotaLeft } from "./quota";
 
-// What the browser receives about a person's money and pages: only what the
-// page shows (no references, ids or upstream fields). The same schema checks
-// the route's answer on the server and the JSON in the browser (zod/mini, as
-// everything the browser loads: a fraction of full zod's size).
-
-export const quotaPeriods = ["day", "week", "month", "year"] as const;
-
-const creditAccountView = z.object({
-  name: z.string(),
-  balance: z.number(),
-  /** Lowest balance allowed (negative with overdraft); null means zero. */
-  minimumBalance: z.nullable(z.number()),
-});
-
-const quotaAccountView = z.object({
-  name: z.string(),
-  pagesLeft: z.int().check(z.nonnegative()),
-  pagesLimit: z.nullable(z.int().check(z.nonnegative())),
-  period: z.nullable(z.enum(quotaPeriods)),
-});
-
-export const moneyOverviewSchema = z.object({
-  currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
-  /** Null where the server has credit switched off: no credit panel then. */
-  credit: z.nullable(z.object({ availableToPrint: z.number(), accounts: z.array(creditAccountView) })),
-  /** Null where the server has quotas switched off. */
-  quota: z.nullable(z.object({ accounts: z.array(quotaAccountView) })),
-});
-
-export type CreditAccountView = z.infer<typeof creditAccountView>;
-export type QuotaAccountView = z.infer<typeof quotaAccountView>;
-export type MoneyOverview = z.infer<typeof moneyOverviewSchema>;
+// What the money route answers (its schema.ts), made from the print
+// server's accounts and balances.
 
 export interface AccountWithBalance {
   name: string;

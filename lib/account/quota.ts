@@ -1,3 +1,5 @@
+import "server-only";
+
 // A quota as the page shows it: pages left of the period's limit.
 
 export interface QuotaLeft {

@@ -1,0 +1,47 @@
+import "server-only";
+import type { TokenSet } from "@/lib/print-server/token-set";
+import { MemoryStateStore } from "@/lib/state/memory-state-store";
+import type { StoredSession } from "@/lib/state/state-store";
+
+// For tests of code that looks the session up (current-session.test.ts,
+// lib/http/route.test.ts): a memory store that counts what each request does
+// to it, and a session to put in it.
+
+export class CountingStore extends MemoryStateStore {
+  reads = 0;
+  writes = 0;
+
+  override async readSession(sessionId: string) {
+    this.reads += 1;
+    return super.readSession(sessionId);
+  }
+  override async saveSession(sessionId: string, session: StoredSession, ttlSeconds: number) {
+    this.writes += 1;
+    return super.saveSession(sessionId, session, ttlSeconds);
+  }
+  override async touchSession(sessionId: string, ttlSeconds: number) {
+    this.writes += 1;
+    return super.touchSession(sessionId, ttlSeconds);
+  }
+  override async deleteSession(sessionId: string) {
+    this.writes += 1;
+    return super.deleteSession(sessionId);
+  }
+
+  /** Starts counting afresh, as a new request would. */
+  reset(): void {
+    this.reads = 0;
+    this.writes = 0;
+  }
+}
+
+export function aliceSession(now: number, lifetimeSeconds = 1800): StoredSession {
+  const tokens: TokenSet = {
+    accessToken: `access-${now}`,
+    refreshToken: `refresh-${now}`,
+    expiresAt: now + lifetimeSeconds * 1000,
+    lifetimeSeconds,
+    scopes: ["users"],
+  };
+  return { userId: 1, username: "alice", fullName: "Alice Liddell", tokens, createdAt: now };
+}

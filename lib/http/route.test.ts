@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { NextRequest } from "next/server";
+import { z } from "zod/mini";
+import { PortalError } from "@/lib/browser-safe/errors";
+import { aliceSession, CountingStore } from "@/lib/auth/session-test-kit";
+
+// The route wrapper with the real session lookup and a counting store. React's
+// cache() does nothing in a route handler, so here it does nothing either:
+// the wrapper itself must read the session once.
+
+const store = vi.hoisted(() => ({ current: undefined as unknown }));
+vi.mock("react", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("react")>()),
+  cache: <T>(fn: T) => fn,
+}));
+vi.mock("@/lib/auth/auth", () => ({ auth: vi.fn(async () => ({ sessionId: "s1" })) }));
+vi.mock("@/lib/state/configured-state-store", () => ({ stateStore: () => store.current }));
+vi.mock("@/lib/env", () => ({
+  getEnv: () => ({ PORTAL_URL: "http://localhost:3000", SESSION_IDLE_TIMEOUT: 1800 }),
+}));
+vi.mock("@/lib/print-server/token-endpoint", () => ({ refreshUserTokens: vi.fn() }));
+vi.mock("@/lib/i18n/request-locale", () => ({
+  // Asks for the session as the real one does when no language was chosen.
+  localeOfRequest: vi.fn(async (session: () => Promise<unknown>) => {
+    await session();
+    return "en";
+  }),
+}));
+
+const { auth } = await import("@/lib/auth/auth");
+const { answerJson, publicRoute, userRoute } = await import("./route");
+
+const noParams = { params: Promise.resolve({}) };
+const okAnswer = z.object({ ok: z.boolean() });
+let counting: CountingStore;
+
+function request(method: string, init: { headers?: Record<string, string>; body?: BodyInit } = {}) {
+  return new NextRequest("http://localhost:3000/api/thing", {
+    method,
+    headers: { "sec-fetch-site": "same-origin", ...init.headers },
+    body: init.body,
+    ...(init.body instanceof ReadableStream ? { duplex: "half" } : {}),
+  });
+}
+
+beforeEach(async () => {
+  counting = new CountingStore();
+  store.current = counting;
+  await counting.saveSession("s1", aliceSession(Date.now()), 1800);
+  counting.reset();
+});
+afterEach(() => vi.clearAllMocks());
+
+describe("userRoute", () => {
+  it("hands the handler the person, their token and the checked input, reading the session once", async () => {
+    const handler = vi.fn(async () => answerJson(okAnswer, { ok: true }));
+    const route = userRoute({ params: z.object({ id: z.string() }), body: z.object({ n: z.int() }) }, handler);
+    const answer = await route(request("POST", { body: '{"n":3}' }), { params: Promise.resolve({ id: "7" }) });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("cache-control")).toBe("private, no-store");
+    expect(handler).toHaveBeenCalledWith(
+      expect.objectContaining({
+        params: { id: "7" },
+        body: { n: 3 },
+        user: { userId: 1, username: "alice", fullName: "Alice Liddell" },
+        token: expect.stringMatching(/^access-/),
+      }),
+    );
+    expect(counting.reads).toBe(1);
+    expect(counting.writes).toBe(0);
+  });
+
+  it("answers a handler's refusal in the person's language without a second session read", async () => {
+    const route = userRoute({}, async () => {
+      throw new PortalError("gone", { sentenceKey: "reports.answers.fileGone" });
+    });
+    const answer = await route(request("GET"), noParams);
+    expect(answer.status).toBe(410);
+    expect(await answer.json()).toEqual({
+      error: "gone",
+      message: "This report file is no longer available. Run the report again.",
+    });
+    expect(counting.reads).toBe(1);
+  });
+
+  it("answers 401 without a session, and for one that has ended", async () => {
+    const handler = vi.fn(async () => answerJson(okAnswer, { ok: true }));
+    const route = userRoute({}, handler);
+    vi.mocked(auth).mockResolvedValueOnce(null as never);
+    const none = await route(request("GET"), noParams);
+    expect(none.status).toBe(401);
+    expect(await none.json()).toMatchObject({ error: "unauthenticated" });
+    await counting.deleteSession("s1");
+    const ended = await route(request("GET"), noParams);
+    expect(ended.status).toBe(401);
+    expect(await ended.json()).toMatchObject({ error: "session_ended" });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("ends the session when the print server revoked the token", async () => {
+    const route = userRoute({}, async () => {
+      throw new PortalError("session_ended", { upstreamStatus: 401 });
+    });
+    expect((await route(request("GET"), noParams)).status).toBe(401);
+    expect(await counting.readSession("s1")).toBeUndefined();
+  });
+
+  it("refuses a state change from another site, even a prefetch that proxy.ts never saw", async () => {
+    const handler = vi.fn(async () => answerJson(okAnswer, { ok: true }));
+    const route = userRoute({ body: z.object({}) }, handler);
+    const answer = await route(
+      request("POST", { headers: { "sec-fetch-site": "cross-site", purpose: "prefetch" }, body: "{}" }),
+      noParams,
+    );
+    expect(answer.status).toBe(403);
+    expect(await answer.json()).toMatchObject({ error: "cross_site" });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("refuses a body larger than the cap without reading it whole", async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1000;
+        controller.enqueue(new Uint8Array(1000).fill(32));
+      },
+    });
+    const handler = vi.fn(async () => answerJson(okAnswer, { ok: true }));
+    const route = userRoute({ body: z.unknown(), maxBodyBytes: 4000 }, handler);
+    const answer = await route(request("POST", { body: endless }), noParams);
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toMatchObject({ error: "too_large" });
+    expect(pulled).toBeLessThan(10_000);
+    const declared = await route(request("POST", { headers: { "content-length": "5000" }, body: "{}" }), noParams);
+    expect(declared.status).toBe(413);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("answers 400 with the sentence the refused field names, else the general one", async () => {
+    const say = { error: "reports.answers.badFormat" };
+    const route = userRoute({ body: z.object({ format: z.string(say), count: z.int() }) }, async () =>
+      answerJson(okAnswer, { ok: true }),
+    );
+    const badFormat = await route(request("POST", { body: '{"count":1}' }), noParams);
+    expect(await badFormat.json()).toEqual({
+      error: "bad_request",
+      message: "This report cannot be made in that format. Choose one of the formats offered.",
+    });
+    const badCount = await route(request("POST", { body: '{"format":"csv"}' }), noParams);
+    expect(badCount.status).toBe(400);
+    expect(await badCount.json()).toMatchObject({ message: expect.stringMatching(/^Something in the request/) });
+  });
+});
+
+describe("publicRoute", () => {
+  it("needs no session and still refuses other sites' state changes", async () => {
+    const route = publicRoute({}, async () => answerJson(okAnswer, { ok: true }));
+    expect((await route(request("GET"), noParams)).status).toBe(200);
+    expect(counting.reads).toBe(0);
+    const refused = await route(
+      request("DELETE", { headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } }),
+      noParams,
+    );
+    expect(refused.status).toBe(403);
+  });
+});

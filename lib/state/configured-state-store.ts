@@ -1,0 +1,32 @@
+import "server-only";
+import { Redis } from "ioredis";
+import { getEnv } from "@/lib/env";
+import { log } from "@/lib/log";
+import { MemoryStateStore } from "./memory-state-store";
+import { RedisStateStore } from "./redis-state-store";
+import type { StateStore } from "./state-store";
+
+const shared = globalThis as typeof globalThis & { __portalStateStore?: StateStore };
+
+function redisStore(url: string, secret: string): StateStore {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  redis.on("error", (error: Error & { code?: string }) =>
+    log.error("redis error", { errorName: error.name, errorCode: error.code }),
+  );
+  return new RedisStateStore(redis, secret);
+}
+
+/**
+ * This process's state store: Redis when PORTAL_REDIS_URL is set, else memory.
+ * Kept on globalThis because Next.js loads proxy.ts and the route modules as
+ * separate bundles in the same process.
+ */
+export function stateStore(): StateStore {
+  if (!shared.__portalStateStore) {
+    const env = getEnv();
+    shared.__portalStateStore = env.PORTAL_REDIS_URL
+      ? redisStore(env.PORTAL_REDIS_URL, env.AUTH_SECRET)
+      : new MemoryStateStore();
+  }
+  return shared.__portalStateStore;
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import type { StoredSession } from "./state-store";
+import { MemoryStateStore } from "./memory-state-store";
+
+function session(expiresAt: number): StoredSession {
+  const tokens = { accessToken: "a", refreshToken: "r", expiresAt, lifetimeSeconds: 20, scopes: [] };
+  return { userId: 1, username: "alice", fullName: "Alice Liddell", tokens, createdAt: 0 };
+}
+
+describe("MemoryStateStore", () => {
+  it("expires sessions after the idle timeout and slides it on touch", async () => {
+    const clock = { now: 0 };
+    const store = new MemoryStateStore(() => clock.now);
+    await store.saveSession("s", session(0), 60);
+    clock.now = 50_000;
+    await store.touchSession("s", 60);
+    clock.now = 100_000;
+    expect(await store.readSession("s")).toMatchObject({ expiresAt: 110_000 });
+    clock.now = 111_000;
+    expect(await store.readSession("s")).toBeUndefined();
+  });
+
+  it("counts hits in a window", async () => {
+    const clock = { now: 0 };
+    const store = new MemoryStateStore(() => clock.now);
+    expect((await store.hit("k", 60)).count).toBe(1);
+    expect(await store.hit("k", 60)).toEqual({ count: 2, resetInSeconds: 60 });
+    clock.now = 30_000;
+    expect(await store.peek("k")).toEqual({ count: 2, resetInSeconds: 30 });
+    clock.now = 61_000;
+    expect((await store.peek("k")).count).toBe(0);
+  });
+
+  it("runs locked tasks one after another even when one fails", async () => {
+    const store = new MemoryStateStore();
+    const order: string[] = [];
+    const slow = store.withLock("k", async () => {
+      order.push("a-start");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      order.push("a-end");
+      throw new Error("a failed");
+    });
+    const fast = store.withLock("k", async () => {
+      order.push("b");
+      return "b";
+    });
+    await expect(slow).rejects.toThrow("a failed");
+    await expect(fast).resolves.toBe("b");
+    expect(order).toEqual(["a-start", "a-end", "b"]);
+  });
+});

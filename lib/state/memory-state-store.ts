@@ -1,0 +1,87 @@
+import "server-only";
+import type { HitCount, LiveSession, StateStore, StoredSession } from "./state-store";
+
+// The state of one portal instance, in its memory: right for a single
+// instance, and a restart signs everyone out.
+
+interface Expiring<T> {
+  value: T;
+  expiresAt: number;
+}
+
+export class MemoryStateStore implements StateStore {
+  private readonly sessions = new Map<string, Expiring<StoredSession>>();
+  private readonly counters = new Map<string, Expiring<number>>();
+  private readonly locks = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  private live<T>(map: Map<string, Expiring<T>>, key: string): Expiring<T> | undefined {
+    const entry = map.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      map.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  private sweep(): void {
+    // Cheap housekeeping so abandoned sessions do not pile up.
+    if (this.sessions.size + this.counters.size < 10_000) return;
+    const now = this.now();
+    for (const [key, entry] of this.sessions) if (entry.expiresAt <= now) this.sessions.delete(key);
+    for (const [key, entry] of this.counters) if (entry.expiresAt <= now) this.counters.delete(key);
+  }
+
+  private countOf(entry: Expiring<number>): HitCount {
+    return { count: entry.value, resetInSeconds: Math.ceil((entry.expiresAt - this.now()) / 1000) };
+  }
+
+  async readSession(sessionId: string): Promise<LiveSession | undefined> {
+    const entry = this.live(this.sessions, sessionId);
+    return entry ? { session: structuredClone(entry.value), expiresAt: entry.expiresAt } : undefined;
+  }
+
+  async saveSession(sessionId: string, session: StoredSession, ttlSeconds: number): Promise<void> {
+    this.sweep();
+    this.sessions.set(sessionId, { value: structuredClone(session), expiresAt: this.now() + ttlSeconds * 1000 });
+  }
+
+  async touchSession(sessionId: string, ttlSeconds: number): Promise<void> {
+    const entry = this.live(this.sessions, sessionId);
+    if (entry) entry.expiresAt = this.now() + ttlSeconds * 1000;
+  }
+
+  async deleteSession(sessionId: string): Promise<void> {
+    this.sessions.delete(sessionId);
+  }
+
+  async withLock<T>(name: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.locks.get(name) ?? Promise.resolve();
+    const run = previous.then(task, task);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.locks.set(name, settled);
+    try {
+      return await run;
+    } finally {
+      if (this.locks.get(name) === settled) this.locks.delete(name);
+    }
+  }
+
+  async hit(name: string, windowSeconds: number): Promise<HitCount> {
+    this.sweep();
+    const entry = this.live(this.counters, name) ?? { value: 0, expiresAt: this.now() + windowSeconds * 1000 };
+    entry.value += 1;
+    this.counters.set(name, entry);
+    return this.countOf(entry);
+  }
+
+  async peek(name: string): Promise<HitCount> {
+    const entry = this.live(this.counters, name);
+    return entry ? this.countOf(entry) : { count: 0, resetInSeconds: 0 };
+  }
+}

@@ -1,0 +1,44 @@
+import "server-only";
+import type { TokenSet } from "@/lib/print-server/token-set";
+
+// The portal's server-side state: sessions (the print server's tokens never
+// leave the server), locks (one token refresh per session at a time) and
+// counters (failed sign-ins per address). Shaped for a store that several
+// portal instances share (Redis: GET/SET EX, SET NX PX for locks, INCR +
+// EXPIRE for counters); memory serves one instance. Which one a process uses:
+// configured-state-store.ts.
+
+export interface StoredSession {
+  userId: number;
+  username: string;
+  fullName: string;
+  tokens: TokenSet;
+  createdAt: number;
+}
+
+/** A session as read, with the moment its idle timer runs out (epoch ms). */
+export interface LiveSession {
+  session: StoredSession;
+  expiresAt: number;
+}
+
+export interface HitCount {
+  count: number;
+  resetInSeconds: number;
+}
+
+export interface StateStore {
+  /** One read: the session and when it expires, or undefined when there is none. */
+  readSession(sessionId: string): Promise<LiveSession | undefined>;
+  /** Saves and restarts the idle timer. */
+  saveSession(sessionId: string, session: StoredSession, ttlSeconds: number): Promise<void>;
+  /** Restarts the idle timer of an existing session. */
+  touchSession(sessionId: string, ttlSeconds: number): Promise<void>;
+  deleteSession(sessionId: string): Promise<void>;
+  /** Runs `task` while holding a lock named `name`; other holders wait. */
+  withLock<T>(name: string, task: () => Promise<T>): Promise<T>;
+  /** Counts an event in a fixed window; answers the count and seconds left. */
+  hit(name: string, windowSeconds: number): Promise<HitCount>;
+  /** The current count of a window without adding to it. */
+  peek(name: string): Promise<HitCount>;
+}
