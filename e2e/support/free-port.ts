@@ -1,13 +1,10 @@
-import { createServer } from "node:net";
+import { loadStack } from "./load-stack";
 
-/** A port on 127.0.0.1 that nothing listens on right now, for a server a test starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
+/**
+ * A port on 127.0.0.1 that nothing listens on right now, for a server a test
+ * starts. The one implementation is scripts/lib/free-port.mjs, shared with
+ * the demo, the benchmarks and the unit tests.
+ */
+export async function freePort(): Promise<number> {
+  return (await loadStack()).freePort();
 }

@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { PortalError } from "@/lib/browser-safe/errors";
-import { printServerApi, type PrintServerApi } from "./api-client";
+import { bearer, printServerApi, type PrintServerApi } from "./api-client";
 import { mapApiError } from "./error-mapping";
+import { parseAnswer } from "./parse-answer";
 import { send } from "./send";
 
 // A user's accounts and their balances, read with the user's own token.
@@ -33,10 +33,6 @@ const balanceAnswer = z.object({ amount: z.number().finite() });
 export type UpstreamAccount = z.infer<typeof upstreamAccount>;
 export type UserAccounts = z.infer<typeof accountsAnswer>;
 
-function bearer(accessToken: string) {
-  return { authorization: `Bearer ${accessToken}` };
-}
-
 export async function getUserAccounts(
   accessToken: string,
   userId: number,
@@ -46,16 +42,13 @@ export async function getUserAccounts(
     () => api.GET("/v3/users/{id}/accounts", { params: { path: { id: userId } }, headers: bearer(accessToken) }),
     mapApiError,
   );
-  const parsed = accountsAnswer.safeParse(data);
-  if (!parsed.success)
-    throw new PortalError("upstream_malformed", { reason: "accounts answer does not match the contract" });
-  return parsed.data;
+  return parseAnswer(accountsAnswer, data, "accounts answer");
 }
 
 /**
  * Currency units for a credit account, pages left for a quota account. MyQ
- * documents only `{amount}`; that a quota's amount is pages left in the
- * current period is our contract (docs/print-server-api.md, [ours]).
+ * documents only `{amount}`; what a quota's amount means is an assumption
+ * (lib/browser-safe/contract-assumptions.ts).
  */
 export async function getAccountBalance(
   accessToken: string,
@@ -71,8 +64,5 @@ export async function getAccountBalance(
       }),
     mapApiError,
   );
-  const parsed = balanceAnswer.safeParse(data);
-  if (!parsed.success)
-    throw new PortalError("upstream_malformed", { reason: "balance answer does not match the contract" });
-  return parsed.data.amount;
+  return parseAnswer(balanceAnswer, data, "balance answer").amount;
 }

@@ -52,6 +52,11 @@ export function createAgent(caPem: string | undefined, timeoutMs: number): Agent
   });
 }
 
+/** The header that carries a user's (or the portal's) access token, on every call. */
+export function bearer(accessToken: string): { authorization: string } {
+  return { authorization: `Bearer ${accessToken}` };
+}
+
 const cache = globalThis as typeof globalThis & {
   __printServerApi?: PrintServerApi;
   __printServerAgent?: Agent;
@@ -84,9 +89,4 @@ export function printServerApi(): PrintServerApi {
     });
   }
   return cache.__printServerApi;
-}
-
-/** Replaces the shared client (tests only). */
-export function setPrintServerApiForTests(api: PrintServerApi | undefined): void {
-  cache.__printServerApi = api;
 }

@@ -2,11 +2,11 @@ import "server-only";
 import { fetch as undiciFetch, type Dispatcher, type Response as UndiciResponse } from "undici";
 import { z } from "zod";
 import { getEnv } from "@/lib/env";
-import { PortalError } from "@/lib/browser-safe/errors";
 import { executionStatusOf, type ExecutionStatus } from "@/lib/browser-safe/reports/execution-status";
 import { parseFormats, type ReportFormat } from "@/lib/browser-safe/reports/formats";
-import { printServerAgent, printServerApi, type PrintServerApi } from "./api-client";
+import { bearer, printServerAgent, printServerApi, type PrintServerApi } from "./api-client";
 import { mapApiError, mapTransportError } from "./error-mapping";
+import { parseAnswer } from "./parse-answer";
 import { send } from "./send";
 
 // Reports on the print server, always with the user's token: which reports
@@ -23,19 +23,14 @@ export interface AvailableReport {
   formats: ReportFormat[];
 }
 
-const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
-
 /** The reports this user may run, each with the formats the portal can offer. */
 export async function listReports(
   accessToken: string,
   api: PrintServerApi = printServerApi(),
 ): Promise<AvailableReport[]> {
   const { data } = await send(() => api.GET("/v3/reports", { headers: bearer(accessToken) }), mapApiError);
-  const parsed = reportList.safeParse(data);
-  if (!parsed.success)
-    throw new PortalError("upstream_malformed", { reason: "report list does not match the contract" });
-  return parsed.data.reports
-    .map((report) => ({ id: report.id, name: report.name, formats: parseFormats(report.formats) }))
+  return parseAnswer(reportList, data, "report list")
+    .reports.map((report) => ({ id: report.id, name: report.name, formats: parseFormats(report.formats) }))
     .filter((report) => report.formats.length > 0);
 }
 
@@ -50,10 +45,7 @@ export async function startExecution(
     () => api.POST("/v3/reports/executions", { body: { id: reportId, format }, headers: bearer(accessToken) }),
     mapApiError,
   );
-  const parsed = started.safeParse(data);
-  if (!parsed.success)
-    throw new PortalError("upstream_malformed", { reason: "execution answer does not match the contract" });
-  return parsed.data.executionId;
+  return parseAnswer(started, data, "execution answer").executionId;
 }
 
 /**

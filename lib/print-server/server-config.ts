@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { PortalError } from "@/lib/browser-safe/errors";
-import { printServerApi, type PrintServerApi } from "./api-client";
+import { bearer, printServerApi, type PrintServerApi } from "./api-client";
 import { mapApiError } from "./error-mapping";
+import { parseAnswer } from "./parse-answer";
 import { send } from "./send";
 
 // The server's configuration changes rarely (an administrator's setting), so
@@ -27,10 +27,7 @@ export interface ServerConfig {
 }
 
 export function toServerConfig(body: unknown): ServerConfig {
-  const parsed = configAnswer.safeParse(body);
-  if (!parsed.success)
-    throw new PortalError("upstream_malformed", { reason: "server config does not match the contract" });
-  const config = parsed.data;
+  const config = parseAnswer(configAnswer, body, "server config");
   return {
     language: config.language,
     currency: config.currency.toUpperCase(),
@@ -43,10 +40,7 @@ export async function fetchServerConfig(
   accessToken: string,
   api: PrintServerApi = printServerApi(),
 ): Promise<ServerConfig> {
-  const { data } = await send(
-    () => api.GET("/v3/server/config", { headers: { authorization: `Bearer ${accessToken}` } }),
-    mapApiError,
-  );
+  const { data } = await send(() => api.GET("/v3/server/config", { headers: bearer(accessToken) }), mapApiError);
   return toServerConfig(data);
 }
 

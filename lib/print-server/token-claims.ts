@@ -3,6 +3,7 @@ import { decodeJwt } from "jose";
 import { z } from "zod";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { userClaims } from "@/lib/browser-safe/contract-assumptions";
+import { parseAnswer } from "./parse-answer";
 
 // The one place that reads who a user token belongs to. The token came straight
 // from the print server over verified TLS, so decoding without verifying the
@@ -27,9 +28,7 @@ export function userFromAccessToken(accessToken: string): TokenUser {
   } catch (cause) {
     throw new PortalError("upstream_malformed", { reason: "access token is not a JWT", cause });
   }
-  const parsed = claimsSchema.safeParse(claims);
-  if (!parsed.success) throw new PortalError("upstream_malformed", { reason: "access token lacks user claims" });
-  const data = parsed.data as Record<string, string | undefined>;
+  const data = parseAnswer(claimsSchema, claims, "user claims of the access token") as Record<string, string | undefined>;
   const username = data[userClaims.username] as string;
   return {
     userId: Number(data[userClaims.userId]),

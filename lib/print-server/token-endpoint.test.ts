@@ -236,6 +236,6 @@ describe("userFromAccessToken", () => {
   });
   it("refuses a client token (no username claim)", async () => {
     const token = await userToken({ sub: "portal-id", client_id: "portal-id" });
-    expect(() => userFromAccessToken(token)).toThrow(/lacks user claims/);
+    expect(() => userFromAccessToken(token)).toThrow(/user claims/);
   });
 });

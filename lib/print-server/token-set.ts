@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { PortalError } from "@/lib/browser-safe/errors";
+import { parseAnswer } from "./parse-answer";
 
 // What the portal keeps of a token answer. Expiry is absolute so it can be
 // compared later without knowing when the answer arrived.
@@ -34,10 +34,7 @@ export function refreshDue(tokens: TokenSet, now: number): boolean {
 }
 
 export function toTokenSet(body: unknown, now = Date.now()): TokenSet {
-  const parsed = tokenAnswer.safeParse(body);
-  if (!parsed.success)
-    throw new PortalError("upstream_malformed", { reason: "token answer does not match the contract" });
-  const answer = parsed.data;
+  const answer = parseAnswer(tokenAnswer, body, "token answer");
   return {
     accessToken: answer.access_token,
     refreshToken: answer.refresh_token,

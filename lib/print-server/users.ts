@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { PortalError } from "@/lib/browser-safe/errors";
-import { printServerApi, type PrintServerApi } from "./api-client";
+import { bearer, printServerApi, type PrintServerApi } from "./api-client";
 import { mapApiError } from "./error-mapping";
+import { parseAnswer } from "./parse-answer";
 import { send } from "./send";
 
 // User records and the DTO the browser may see (only what pages show).
@@ -25,10 +25,7 @@ export interface UserProfile {
 }
 
 export function toUserProfile(body: unknown): UserProfile {
-  const parsed = userRecord.safeParse(body);
-  if (!parsed.success)
-    throw new PortalError("upstream_malformed", { reason: "user record does not match the contract" });
-  const user = parsed.data;
+  const user = parseAnswer(userRecord, body, "user record");
   return {
     username: user.username,
     fullName: user.fullname || user.username,
@@ -48,7 +45,7 @@ export async function getOwnProfile(
     () =>
       api.GET("/v3/users/{id}", {
         params: { path: { id: userId }, query: { include: "aliases" } },
-        headers: { authorization: `Bearer ${accessToken}` },
+        headers: bearer(accessToken),
       }),
     mapApiError,
   );

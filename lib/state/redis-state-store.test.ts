@@ -6,7 +6,7 @@ import type { TokenSet } from "@/lib/print-server/token-set";
 import { accessTokenFor } from "@/lib/auth/access-token";
 import { RedisStateStore } from "./redis-state-store";
 import type { StoredSession } from "./state-store";
-import { freePort } from "@/e2e/support/free-port";
+import { freePort } from "@/scripts/lib/free-port.mjs";
 
 // Against a real redis-server (Debian package redis-server), started on a free
 // local port for this file only: two store objects stand for two portal

@@ -2,6 +2,8 @@ import type { ChildProcess } from "node:child_process";
 
 type Env = Record<string, string>;
 
+export { freePort } from "./free-port.mjs";
+
 export const root: string;
 export const portalScopes: string;
 export function waitForJsonLine(

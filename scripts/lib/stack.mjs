@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
+export { freePort } from "./free-port.mjs";
+
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 const printServerDir = join(root, "print-server");
 const bin = (name) => join(root, "node_modules", ".bin", name);

@@ -5,5 +5,3 @@ export interface SignInState {
   message?: string;
   fieldErrors?: Record<string, string>;
 }
-
-export const initialSignInState: SignInState = { method: "pin" };
