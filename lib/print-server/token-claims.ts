@@ -28,7 +28,10 @@ export function userFromAccessToken(accessToken: string): TokenUser {
   } catch (cause) {
     throw new PortalError("upstream_malformed", { reason: "access token is not a JWT", cause });
   }
-  const data = parseAnswer(claimsSchema, claims, "user claims of the access token") as Record<string, string | undefined>;
+  const data = parseAnswer(claimsSchema, claims, "user claims of the access token") as Record<
+    string,
+    string | undefined
+  >;
   const username = data[userClaims.username] as string;
   return {
     userId: Number(data[userClaims.userId]),
