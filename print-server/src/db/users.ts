@@ -1,4 +1,5 @@
 import { lookupHash, normalizeCard, normalizePin } from "../secrets.js";
+import { creditLedger } from "./credit-ledger.js";
 import type { Db } from "./open-database.js";
 
 export interface UserRow {
@@ -41,7 +42,7 @@ export function usersRepository(db: Db, lookupKey: Buffer) {
   const aliases = db.prepare("SELECT alias FROM user_aliases WHERE user_id = ? ORDER BY rowid").pluck();
   const accounts = db.prepare("SELECT * FROM accounts WHERE user_id = ? ORDER BY id");
   const account = db.prepare("SELECT * FROM accounts WHERE user_id = ? AND reference = ?");
-  const creditSum = db.prepare("SELECT coalesce(sum(amount_cents), 0) FROM credit_ledger WHERE account_id = ?").pluck();
+  const ledger = creditLedger(db);
   const pagesSince = db
     .prepare(
       "SELECT coalesce(sum(pages * copies), 0) FROM print_jobs WHERE user_id = ? AND state = 'printed' AND printed_at >= ?",
@@ -84,7 +85,7 @@ export function usersRepository(db: Db, lookupKey: Buffer) {
 
     /** Credit: currency units. Quota: pages left in the current period. */
     balance(acc: AccountRow, now = new Date()): number {
-      if (acc.type === "credit") return Number(creditSum.get(acc.id)) / 100;
+      if (acc.type === "credit") return ledger.balanceCents(acc.id) / 100;
       const used = Number(pagesSince.get(acc.user_id, periodStart(acc.quota_period ?? "month", now)));
       return Math.max(0, (acc.quota_pages ?? 0) - used);
     },
