@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "./support/openapi-client.js";
+import { pollUntil } from "./support/poll.js";
 import type { RegisteredClient } from "./support/api-target.js";
 import { buildTestApp, type TestApp } from "./support/test-app.js";
 import { ALICE, userToken } from "./support/tokens.js";
@@ -31,9 +31,11 @@ describe("request log", () => {
     expect(me.status).toBe(200);
     const find = await call(server, "findUser", { token: signIn.json.access_token, query: { card: ALICE.card } });
     expect(find.status).toBe(403);
-    await sleep(200);
+    // The line is written once the answer has gone out, which may be just after the caller has it.
+    const requestLines = () => server.logs.filter((l) => l.msg === "request");
+    await pollUntil(async () => (requestLines().length >= 4 ? true : undefined));
 
-    const requests = server.logs.filter((l) => l.msg === "request");
+    const requests = requestLines();
     expect(requests).toHaveLength(4);
     expect(requests[0]).toMatchObject({
       method: "POST",
