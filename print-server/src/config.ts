@@ -64,9 +64,6 @@ const list = (value: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** @deprecated The old name, kept only while reports/report-runner.ts (issue 14's folder) imports it. */
-export type ServerConfig = StartupSettings;
-
 export function loadStartupSettings(env: NodeJS.ProcessEnv = process.env): StartupSettings {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

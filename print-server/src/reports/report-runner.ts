@@ -3,10 +3,10 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyBaseLogger } from "fastify";
 import { REPORT_FILE_EXTENSIONS, type ReportFormat } from "../report-formats/index.js";
-import type { ServerConfig } from "../config.js";
+import type { StartupSettings } from "../config.js";
 import type { DataPaths } from "../data-paths.js";
 import { nowSeconds, type Db } from "../db/open-database.js";
-import { readServerSettings } from "../db/server-settings.js";
+import { readServerConfig } from "../db/settings.js";
 import { REPORTS, reportPeriod, type ReportDefinition } from "./report-catalog.js";
 import { createReportWorkerPool } from "./report-worker-pool.js";
 
@@ -44,7 +44,7 @@ const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice
  * state in the database so it survives a restart. Files live in the reports
  * folder until the retention time passes.
  */
-export function createReportRunner(db: Db, paths: DataPaths, config: ServerConfig, log: FastifyBaseLogger) {
+export function createReportRunner(db: Db, paths: DataPaths, config: StartupSettings, log: FastifyBaseLogger) {
   mkdirSync(paths.reportsDir, { recursive: true, mode: 0o700 });
   const insert = db.prepare(
     `INSERT INTO report_executions (report_id, format, owner_client_id, owner_user_id, state, created_at)
@@ -106,7 +106,7 @@ export function createReportRunner(db: Db, paths: DataPaths, config: ServerConfi
           filePath: partial,
           title: report.name,
           subtitle: `${report.audience === "user" && user ? user.fullname : "All users"}, ${isoDay(period.from)} to ${isoDay(period.to - 1)}`,
-          currency: readServerSettings(db).currency,
+          currency: readServerConfig(db).currency,
           scope: { user, ...period },
         },
         signal,
