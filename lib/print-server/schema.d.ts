@@ -103,7 +103,15 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * [ours: body and rules] Change one's own profile, as the server's settings allow
+         * @description A user token changes its own user only (another user's id is 404). `lang` may
+         *     always change; `fullname` and `email` only while `selfService.profileEditing`
+         *     of `GET /v3/server/config` is on. Any other field, or a field the settings do
+         *     not allow, is refused as a whole with 403 `{"error":"not_allowed","field":…}`
+         *     (nothing changes). A field not sent is left as it is. Answers the user as stored.
+         */
+        patch: operations["updateUser"];
         trace?: never;
     };
     "/v3/users/{id}/accounts": {
@@ -132,6 +140,86 @@ export interface paths {
         };
         /** Balance of one account (currency units for credit, pages for quota) */
         get: operations["getAccountBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/{id}/pins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * [MyQ] A new PIN for the user, shown once
+         * @description A client token only (MyQ): a portal must pin `id` to the signed-in user itself.
+         *     The PIN has `selfService.pinChange.length` digits (`GET /v3/server/config`), is
+         *     unique across users and never steps by a constant (1111, 1234, 9876, 2468).
+         *     `deleteOld: true` retires the user's other PINs at once; without it they keep
+         *     working. When users may not change their PIN (`selfService.pinChange.allowed`
+         *     false) the answer is 403 `{"error":"not_allowed"}` [ours]. The answer carries
+         *     `Cache-Control: no-store`; the PIN is never logged or stored in clear.
+         */
+        post: operations["createUserPin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/users/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * [ours] Change one's own password (local accounts)
+         * @description A user token changes its own password only (another user's id is 404).
+         *     Checked in this order: an account from a directory answers 409
+         *     `{"error":"managed_externally"}` (its password is changed there); a
+         *     `newPassword` that breaks `selfService.passwordRules` of `GET /v3/server/config`
+         *     answers 400 `{"error":"invalid_request","field":"newPassword","rule":…}`; a wrong
+         *     `currentPassword` answers 400 `invalid_grant` and counts as a failed sign-in of
+         *     that user (5 in 15 minutes, then 429 with `Retry-After`, for sign-in too). The new
+         *     password must also differ from the current one (rule `notCurrent`) and from the
+         *     user name (rule `notUsername`). 204 when changed.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/users/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * [path MyQ, shape ours] The credit statement, newest first
+         * @description The lines of the user's credit account: prints (negative), recharges, refunds and
+         *     adjustments (an opening balance is an adjustment), each with the signed `amount`
+         *     and the account's `balance` right after it. The newest line's `balance` is the
+         *     balance of `GET /v3/users/{id}/accounts/{reference}/balance`; `balance` is always
+         *     the true running balance, also in a filtered or paged list. A user token reads its
+         *     own statement only (another user's id is 404); a client token any user's. A user
+         *     without a credit account has an empty statement.
+         */
+        get: operations["getUserActivity"];
         put?: never;
         post?: never;
         delete?: never;
@@ -214,11 +302,18 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Error: {
-            /** @description Machine-readable code: unauthorized (no token), invalid_token, insufficient_scope, invalid_token_type, invalid_request, not_found, gone, payload_too_large, too_many_requests, server_error */
+            /** @description Machine-readable code: unauthorized (no token), invalid_token, insufficient_scope, invalid_token_type, invalid_request, not_found, gone, payload_too_large, too_many_requests, server_error; not_allowed and managed_externally (self-service) */
             error: string;
             error_description: string;
             /** @description The scope that was needed (only with insufficient_scope) */
             scope?: string;
+            /** @description [ours] The request field that was refused (not_allowed; invalid_request of a password rule) */
+            field?: string;
+            /**
+             * @description [ours] The password rule that newPassword breaks (see PasswordRules)
+             * @enum {string}
+             */
+            rule?: "minLength" | "maxLength" | "requireLetter" | "requireDigit" | "notCurrent" | "notUsername";
         };
         TokenError: {
             /** @enum {string} */
@@ -350,6 +445,36 @@ export interface components {
             accountingMode: string;
             credit: components["schemas"]["Enabled"];
             quota: components["schemas"]["Enabled"];
+            selfService: components["schemas"]["SelfServiceSettings"];
+        };
+        /**
+         * @description [ours] What users may change themselves, so a portal can show only what may change
+         *     and the rules before anyone types. MyQ keeps these as server settings but documents
+         *     no REST answer for them: a portal treats them as assumptions with fallbacks.
+         */
+        SelfServiceSettings: {
+            pinChange: {
+                /** @description Users may get a new PIN (POST /v2/users/{id}/pins); when false that answers 403 not_allowed */
+                allowed: boolean;
+                /** @description Digits of a new PIN (MyQ's default 6) */
+                length: number;
+            };
+            /** @description MyQ's "profile editing": users may change their `fullname` and `email` (PATCH /v3/users/{id}); `lang` they may always change */
+            profileEditing: boolean;
+            passwordRules: components["schemas"]["PasswordRules"];
+        };
+        /**
+         * @description [ours] What a new password must meet (POST /v3/users/{id}/password). Lengths count
+         *     characters (Unicode code points). Always, too: it differs from the current password
+         *     and from the user name (rules notCurrent, notUsername).
+         */
+        PasswordRules: {
+            minLength: number;
+            maxLength: number;
+            /** @description At least one letter (any alphabet) */
+            requireLetter: boolean;
+            /** @description At least one digit 0-9 */
+            requireDigit: boolean;
         };
         Enabled: {
             enabled: boolean;
@@ -364,6 +489,8 @@ export interface components {
             lang: string;
             phone: string | null;
             notes: string | null;
+            /** @description [MyQ] Where the account is synchronised from; empty for a local account. Ours: "LDAP" for an account from a directory, whose password cannot be changed here (POST /v3/users/{id}/password answers 409 managed_externally) */
+            syncSource: string;
             aliases?: string[];
             accounts?: components["schemas"]["Account"][];
         };
@@ -419,6 +546,60 @@ export interface components {
             reference: string;
             description: string;
         };
+        PinRequest: {
+            /**
+             * @description Retire the user's other PINs, so only the new one signs in
+             * @default false
+             */
+            deleteOld: boolean;
+        };
+        PinResponse: {
+            pin: string;
+        };
+        /**
+         * @description [ours] The fields to change. Other fields are not an error of form but of rights:
+         *     403 not_allowed with `field`.
+         */
+        ProfileUpdate: {
+            /** @description Leading and trailing spaces are dropped; not blank, no control characters */
+            fullname?: string;
+            /** Format: email */
+            email?: string;
+            /** @description Language tag, e.g. "en", "de", "cs" */
+            lang?: string;
+        };
+        PasswordChange: {
+            currentPassword: string;
+            newPassword: string;
+        };
+        DateOrDateTime: string;
+        /** @enum {string} */
+        ActivityType: "print" | "recharge" | "refund" | "adjustment";
+        /** @description One line of the credit statement [ours] */
+        Activity: {
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it happened (UTC, e.g. "2026-05-01T08:14:05Z")
+             */
+            dateTime: string;
+            type: components["schemas"]["ActivityType"];
+            /** @description Signed, in currency units (a print is negative) */
+            amount: number;
+            /** @description The credit balance right after this line, in currency units */
+            balance: number;
+            /** @description The recharge provider's reference (`voucher`, `external`); recharges only */
+            provider?: string;
+            /** @description What happened: the printed job's name for a print, else what the line says ("Voucher …", "Refund: …", "Opening balance") */
+            description: string;
+            /** @description The job of a print (or of a refund for one) */
+            jobId?: number;
+        };
+        ActivityList: {
+            activity: components["schemas"]["Activity"][];
+            /** @description How many lines matched the filters (all pages) */
+            count: number;
+        };
     };
     responses: {
         /** @description invalid_request */
@@ -442,6 +623,15 @@ export interface components {
         };
         /** @description insufficient_scope (with `scope`) or invalid_token_type */
         Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description insufficient_scope (with `scope`), invalid_token_type, or not_allowed: the server's settings do not let users make this change (with `field` when one field is refused) */
+        ForbiddenOrNotAllowed: {
             headers: {
                 [name: string]: unknown;
             };
@@ -482,6 +672,10 @@ export interface components {
         UserId: number;
         /** @description Comma-separated extra data, values `aliases` and `accounts` */
         Include: string;
+        /** @description Page size (MyQ's paging) */
+        Limit: number;
+        /** @description Offset of the first item (MyQ's paging) */
+        Start: number;
         Lang: string;
     };
     requestBodies: never;
@@ -659,6 +853,37 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileUpdate"];
+            };
+        };
+        responses: {
+            /** @description The user, changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenOrNotAllowed"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+        };
+    };
     getUserAccounts: {
         parameters: {
             query?: never;
@@ -704,6 +929,125 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Balance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createUserPin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PinRequest"];
+            };
+        };
+        responses: {
+            /** @description The new PIN */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenOrNotAllowed"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            /** @description Changed; the next password sign-in takes the new password */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request (with `field` and `rule` when newPassword breaks a rule), or invalid_grant (wrong currentPassword) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description managed_externally, the account's password comes from a directory */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getUserActivity: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Lines at or after this point: a date (`2026-05-01`, from the start of that day, UTC)
+                 *     or a date-time with an offset (`2026-05-01T00:00:00+02:00`, for a local day)
+                 */
+                from?: components["schemas"]["DateOrDateTime"];
+                /** @description Lines at or before this point; a date includes that whole day (UTC) */
+                to?: components["schemas"]["DateOrDateTime"];
+                /** @description Only these types, comma-separated (`print,refund`) */
+                type?: string;
+                /** @description Page size (MyQ's paging) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first item (MyQ's paging) */
+                start?: components["parameters"]["Start"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Statement lines and the total that matched */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityList"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -9,7 +9,9 @@ import Fastify, {
 import type { TlsMaterial } from "./tls/certificates.js";
 import { ApiError, apiErrors } from "./errors.js";
 import { coercingAjv, describeErrors, exactAjv } from "./openapi/schema-validators.js";
+import { creditStatementRoutes } from "./routes/credit-statement-routes.js";
 import { reportRoutes } from "./routes/report-routes.js";
+import { selfServiceRoutes } from "./routes/self-service-routes.js";
 import { serverRoutes } from "./routes/server-routes.js";
 import { signInPageRoutes } from "./routes/sign-in-page.js";
 import { tokenEndpoint } from "./routes/token-endpoint.js";
@@ -121,7 +123,15 @@ export async function buildApp(s: Services, tls: TlsMaterial, logger: FastifyBas
 
   await app.register(formbody, { bodyLimit: s.startup.bodyLimit });
   // Each file of routes is a plugin; the hooks and handlers above apply to all of them.
-  for (const routes of [tokenEndpoint, serverRoutes, userRoutes, reportRoutes, signInPageRoutes]) {
+  for (const routes of [
+    tokenEndpoint,
+    serverRoutes,
+    userRoutes,
+    selfServiceRoutes,
+    creditStatementRoutes,
+    reportRoutes,
+    signInPageRoutes,
+  ]) {
     await app.register(routes, { services: s });
   }
   return app;

@@ -4,6 +4,7 @@ import { loadStartupSettings, resolveUserPath } from "./config.js";
 import { openDataStore } from "./data-store.js";
 import { clientsRepository, KNOWN_SCOPES } from "./db/clients.js";
 import { grantsStore } from "./db/grants-store.js";
+import { readSelfService, readServerConfig, writeSelfService } from "./db/settings.js";
 import { usersRepository } from "./db/users.js";
 import { CliError } from "./errors.js";
 import { startServer } from "./server.js";
@@ -22,6 +23,12 @@ const USAGE = `Usage: npm run print-server -- [command]
   clients list               Print the registered applications (JSON).
   clients remove ID          Remove an application; its tokens stop working.
   tokens revoke --user NAME  Revoke every refresh token of a user.
+  settings show              Print the settings GET /v3/server/config answers (JSON).
+  settings self-service [--pin-change on|off] [--pin-length N] [--profile-editing on|off]
+              [--password-min-length N] [--password-max-length N]
+              [--password-letter on|off] [--password-digit on|off]
+                             Change what users may change themselves (applies at once,
+                             also while the server runs); prints the new settings.
   help                       This text.
 
 Environment: see print-server/README.md.`;
@@ -158,6 +165,57 @@ async function tokens(sub: string | undefined, args: string[]): Promise<void> {
   print({ user: username, revoked });
 }
 
+function onOff(option: string, value: string | undefined, current: boolean): boolean {
+  if (value === undefined) return current;
+  if (value !== "on" && value !== "off") throw new CliError(`--${option} must be on or off.`);
+  return value === "on";
+}
+
+function count(option: string, value: string | undefined, current: number): number {
+  if (value === undefined) return current;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) throw new CliError(`--${option} must be a whole number.`);
+  return n;
+}
+
+async function settings(sub: string | undefined, args: string[]): Promise<void> {
+  if (sub === "show") {
+    parse(args, {});
+    print(await withStore(({ db }) => readServerConfig(db)));
+    return;
+  }
+  if (sub !== "self-service") throw new CliError("Usage: settings show | settings self-service [options] (see help)");
+  const flag = { type: "string" } as const;
+  const { values: v } = parse(args, {
+    "pin-change": flag,
+    "pin-length": flag,
+    "profile-editing": flag,
+    "password-min-length": flag,
+    "password-max-length": flag,
+    "password-letter": flag,
+    "password-digit": flag,
+  });
+  const changed = await withStore(({ db }) => {
+    const now = readSelfService(db);
+    const next = {
+      pinChange: {
+        allowed: onOff("pin-change", v["pin-change"], now.pinChange.allowed),
+        length: count("pin-length", v["pin-length"], now.pinChange.length),
+      },
+      profileEditing: onOff("profile-editing", v["profile-editing"], now.profileEditing),
+      passwordRules: {
+        minLength: count("password-min-length", v["password-min-length"], now.passwordRules.minLength),
+        maxLength: count("password-max-length", v["password-max-length"], now.passwordRules.maxLength),
+        requireLetter: onOff("password-letter", v["password-letter"], now.passwordRules.requireLetter),
+        requireDigit: onOff("password-digit", v["password-digit"], now.passwordRules.requireDigit),
+      },
+    };
+    writeSelfService(db, next);
+    return next;
+  });
+  print(changed);
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, sub, ...rest] = argv;
   switch (command) {
@@ -171,6 +229,8 @@ async function main(argv: string[]): Promise<void> {
       return clients(sub, rest);
     case "tokens":
       return tokens(sub, rest);
+    case "settings":
+      return settings(sub, rest);
     case "help":
     case "--help":
     case "-h":

@@ -17,12 +17,23 @@ export type ApiErrorCode =
   | "gone"
   | "payload_too_large"
   | "too_many_requests"
+  | "not_allowed"
+  | "managed_externally"
   | "server_error";
 
-export interface ApiErrorBody {
+/** Fields some errors add to the body: the scope that was needed, the field refused, the password rule broken. */
+export interface ApiErrorDetails {
+  scope?: string;
+  field?: string;
+  rule?: PasswordRule;
+}
+
+/** The rules a new password is checked against (openapi.yaml's Error.rule). */
+export type PasswordRule = "minLength" | "maxLength" | "requireLetter" | "requireDigit" | "notCurrent" | "notUsername";
+
+export interface ApiErrorBody extends ApiErrorDetails {
   error: ApiErrorCode;
   error_description: string;
-  scope?: string;
 }
 
 export class ApiError extends Error {
@@ -31,16 +42,14 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     readonly description: string,
     readonly headers: Record<string, string> = {},
-    readonly scope?: string,
+    readonly details: ApiErrorDetails = {},
   ) {
     super(`${code}: ${description}`);
     this.name = "ApiError";
   }
 
   body(): ApiErrorBody {
-    return this.scope === undefined
-      ? { error: this.code, error_description: this.description }
-      : { error: this.code, error_description: this.description, scope: this.scope };
+    return { error: this.code, error_description: this.description, ...this.details };
   }
 }
 
@@ -69,7 +78,7 @@ export const apiErrors = {
       "WWW-Authenticate": 'Bearer realm="print-server", error="invalid_token"',
     }),
   insufficientScope: (scope: string) =>
-    new ApiError(403, "insufficient_scope", `This request needs the scope "${scope}".`, {}, scope),
+    new ApiError(403, "insufficient_scope", `This request needs the scope "${scope}".`, {}, { scope }),
   invalidTokenType: (needed: string) =>
     new ApiError(403, "invalid_token_type", `This request needs a ${needed} token.`),
   notFound: (what = "The resource") => new ApiError(404, "not_found", `${what} was not found.`),
@@ -79,6 +88,17 @@ export const apiErrors = {
     new ApiError(429, "too_many_requests", description, {
       "Retry-After": String(retryAfter),
     }),
+  /** The server's settings do not let users make this change (`field`: the one refused). */
+  notAllowed: (description: string, field?: string) =>
+    new ApiError(403, "not_allowed", description, {}, field === undefined ? {} : { field }),
+  managedExternally: () =>
+    new ApiError(
+      409,
+      "managed_externally",
+      "This account's password comes from the organisation's directory; change it there.",
+    ),
+  passwordRule: (rule: PasswordRule, description: string) =>
+    new ApiError(400, "invalid_request", description, {}, { field: "newPassword", rule }),
   serverError: () => new ApiError(500, "server_error", "Something went wrong on the print server."),
 };
 

@@ -6,9 +6,11 @@ import type { StartupSettings } from "./config.js";
 import type { DataPaths } from "./data-paths.js";
 import { openDataStore } from "./data-store.js";
 import { clientsRepository, type ClientsRepository } from "./db/clients.js";
+import { creditLedger, type CreditLedger } from "./db/credit-ledger.js";
 import { grantsStore, type GrantsStore } from "./db/grants-store.js";
 import type { Db } from "./db/open-database.js";
 import { seedScale } from "./db/seed-scale.js";
+import { userPinsRepository, type UserPinsRepository } from "./db/user-pins.js";
 import { usersRepository, type UsersRepository } from "./db/users.js";
 import { createReportRunner, type ReportRunner } from "./reports/report-runner.js";
 import { ensureTls, type TlsMaterial } from "./tls/certificates.js";
@@ -20,6 +22,8 @@ export interface Services {
   db: Db;
   caPem: string;
   users: UsersRepository;
+  pins: UserPinsRepository;
+  ledger: CreditLedger;
   clients: ClientsRepository;
   grants: GrantsStore;
   signer: TokenSigner;
@@ -61,6 +65,8 @@ export async function openServices(
     db: store.db,
     caPem: tls.caPem,
     users: usersRepository(store.db, store.lookupKey),
+    pins: userPinsRepository(store.db, store.lookupKey),
+    ledger: creditLedger(store.db),
     clients,
     grants: grantsStore(store.db, startup.refreshLifetime),
     signer,

@@ -306,3 +306,52 @@ describe("the README's curl commands", () => {
     }
   });
 });
+
+describe("settings", () => {
+  it("shows the server's settings and changes what users may change themselves", { timeout: 180_000 }, async () => {
+    const dataDir = newDataDir();
+    dirs.push(dataDir);
+    const env = { PRINT_SERVER_DATA: dataDir };
+    const shown = await runCli(["settings", "show"], env);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject({
+      currency: "EUR",
+      selfService: { pinChange: { allowed: true, length: 6 }, profileEditing: true },
+    });
+    const changed = await runCli(
+      [
+        "settings",
+        "self-service",
+        "--pin-change",
+        "off",
+        "--pin-length",
+        "8",
+        "--profile-editing",
+        "off",
+        "--password-min-length",
+        "12",
+      ],
+      env,
+    );
+    expect(changed.code, changed.stderr).toBe(0);
+    expect(JSON.parse(changed.stdout)).toEqual({
+      pinChange: { allowed: false, length: 8 },
+      profileEditing: false,
+      passwordRules: { minLength: 12, maxLength: 128, requireLetter: true, requireDigit: true },
+    });
+    expect(JSON.parse((await runCli(["settings", "show"], env)).stdout).selfService.pinChange).toEqual({
+      allowed: false,
+      length: 8,
+    });
+    for (const [args, message] of [
+      [["--pin-length", "3"], "pinChange/length must be >= 4"],
+      [["--pin-change", "maybe"], "--pin-change must be on or off"],
+      [["--password-min-length", "200"], "minimum length is above its maximum"],
+    ] as const) {
+      const refused = await runCli(["settings", "self-service", ...args], env);
+      expect(refused.code, args.join(" ")).toBe(1);
+      expect(refused.stderr).toContain(message);
+      expect(refused.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});

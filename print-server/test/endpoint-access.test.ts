@@ -29,6 +29,27 @@ const CONTRACT: Array<{
     types: ["client", "user"],
     input: { params: { id: ALICE.id, reference: "credit" } },
   },
+  {
+    operationId: "createUserPin",
+    scope: "users",
+    types: ["client"],
+    // deleteOld false: alice's PIN, which signs these tests in, keeps working.
+    input: { params: { id: ALICE.id }, json: { deleteOld: false } },
+  },
+  {
+    operationId: "updateUser",
+    scope: "users",
+    types: ["user"],
+    input: { params: { id: ALICE.id }, json: { lang: "en" } },
+  },
+  {
+    operationId: "changePassword",
+    scope: "users",
+    types: ["user"],
+    // Too short: refused by the rules before the current password is checked (no failed sign-in counted).
+    input: { params: { id: ALICE.id }, json: { currentPassword: "x", newPassword: "y" } },
+  },
+  { operationId: "getUserActivity", scope: "credit", types: ["client", "user"], input: { params: { id: ALICE.id } } },
   { operationId: "listReports", scope: "reports", types: ["client", "user"], input: {} },
   {
     operationId: "createReportExecution",

@@ -1,10 +1,11 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RegisteredClient } from "./support/api-target.js";
+import { logTexts } from "./support/log-texts.js";
 import { call } from "./support/openapi-client.js";
 import { pollUntil } from "./support/poll.js";
 import { removeDataDir, startPrintServer, type PrintServer } from "./support/print-server-process.js";
-import { accessToken, ALICE, clientToken, userToken } from "./support/tokens.js";
+import { accessToken, ALICE, BOB, clientToken, userToken } from "./support/tokens.js";
 
 /**
  * One test per endpoint family against the real server in its own process,
@@ -17,6 +18,9 @@ let server: PrintServer;
 let client: RegisteredClient;
 let alice: string;
 const REDIRECT = "https://portal.example.test/callback";
+/** PINs and passwords set by the tests: the log must not hold them either. */
+const pins: string[] = [];
+const secrets: string[] = [];
 
 beforeAll(async () => {
   server = await startPrintServer();
@@ -124,6 +128,45 @@ describe("over HTTPS", () => {
     expect(decodeJwt(token.json.access_token).username).toBe("alice");
   });
 
+  it("self-service: a new PIN, the profile, the password and the credit statement", async () => {
+    const app = await accessToken(await clientToken(server, client, "users"));
+    const pin = await call(server, "createUserPin", { token: app, params: { id: BOB.id }, json: { deleteOld: true } });
+    expect(pin.status).toBe(200);
+    expect(pin.headers.get("cache-control")).toBe("no-store");
+    pins.push(pin.json.pin);
+    expect((await userToken(server, client, "users", { type: 2, pin: BOB.pin })).status).toBe(400);
+    const bob = await accessToken(await userToken(server, client, "users", { type: 2, pin: pin.json.pin }));
+
+    const profile = await call(server, "updateUser", {
+      token: bob,
+      params: { id: BOB.id },
+      json: { email: "bob.builder@example.org", lang: "de" },
+    });
+    expect(profile.json).toMatchObject({ email: "bob.builder@example.org", lang: "de", syncSource: "" });
+
+    const password = await call(server, "changePassword", {
+      token: bob,
+      params: { id: BOB.id },
+      json: { currentPassword: BOB.password, newPassword: "scoop-and-muck-2" },
+    });
+    expect(password.status).toBe(204);
+    secrets.push("scoop-and-muck-2");
+    expect((await userToken(server, client, "users", { type: 3, user: "bob", pwd: "scoop-and-muck-2" })).status).toBe(
+      200,
+    );
+
+    const activity = await call(server, "getUserActivity", {
+      token: alice,
+      params: { id: ALICE.id },
+      query: { type: "print,recharge", limit: "5" },
+    });
+    expect(activity.status).toBe(200);
+    expect(activity.json.activity).toHaveLength(5);
+    expect(activity.json.count).toBeGreaterThan(5);
+    const everything = await call(server, "getUserActivity", { token: alice, params: { id: ALICE.id } });
+    expect(everything.json.activity[0].balance).toBe(25.5);
+  });
+
   it("answers a malformed URL, oversized headers and an unknown path with the contract's error body", async () => {
     const url = await server.fetch("/api/v3/users/%E0%A4%A");
     expect(url.status).toBe(400);
@@ -145,6 +188,10 @@ describe("over HTTPS", () => {
     expect(requests.length).toBeGreaterThan(10);
     expect(requests[0]).toMatchObject({ method: "POST", route: "/api/auth/token", status: 200, userId: ALICE.id });
     const output = server.output();
-    for (const secret of [ALICE.password, ALICE.pin, client.clientSecret, alice]) expect(output).not.toContain(secret);
+    for (const secret of [ALICE.password, ALICE.pin, client.clientSecret, alice, ...secrets]) {
+      expect(output).not.toContain(secret);
+    }
+    const texts = logTexts(server.logs);
+    for (const pin of pins) expect(texts.filter((text) => text.includes(pin))).toEqual([]);
   });
 });

@@ -16,6 +16,8 @@ describe("types of an operation, from openapi.yaml", () => {
     expectTypeOf<OperationRequest<"createReportExecution">["body"]>().toEqualTypeOf<Schemas["ExecutionRequest"]>();
     expectTypeOf<Query<"findUser">>().toHaveProperty("username").toEqualTypeOf<string | undefined>();
     expectTypeOf<RequestBody<"submitSignInPage">>().toEqualTypeOf<Schemas["SignInForm"]>();
+    // An optional body may be absent.
+    expectTypeOf<RequestBody<"createUserPin">>().toEqualTypeOf<Schemas["PinRequest"] | undefined>();
     // Two media types (JSON or a form): Fastify does not validate it, so the handler gets `unknown`.
     expectTypeOf<RequestBody<"createToken">>().toBeUnknown();
   });

@@ -73,6 +73,16 @@ describe("failed sign-in limits", () => {
     expect(neighbour.status).toBe(200);
   });
 
+  it("counts 40 parallel wrong passwords of one user as atomically as 40 in a row", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        userToken(server, portal, "users", { type: 3, user: "bob", pwd: `guess-${i}` }, from(`192.0.2.${i + 100}`)),
+      ),
+    );
+    expect(results.filter((r) => r.status === 400)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(35);
+  });
+
   it("ignores X-Forwarded-For from a client not registered as forwarding user addresses", async () => {
     for (let i = 0; i < 10; i++) {
       // A made-up address per attempt: it must not spread the failures.

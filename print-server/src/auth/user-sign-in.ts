@@ -47,6 +47,25 @@ async function check(
 }
 
 /**
+ * Runs `check` (is this user's secret right?) as one attempt within the
+ * failed sign-in limits of the source address and the user: 429 above them;
+ * a wrong secret counts as a failure. Counted before `check` is awaited, so
+ * parallel attempts cannot slip past the limits.
+ */
+export async function withinSignInLimits(
+  limiter: SignInLimiter,
+  address: string,
+  userKey: string | null,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const attempt = limiter.attempt(address, userKey);
+  if ("retryAfter" in attempt) throw apiErrors.tooManyRequests(attempt.retryAfter);
+  const ok = await check();
+  if (ok) attempt.succeeded();
+  return ok;
+}
+
+/**
  * Signs a user in, within the failed-attempt limits of the source address and
  * the user. Wrong data of any kind is the same invalid_grant.
  */
@@ -57,12 +76,8 @@ export async function signInUser(
   limiter: SignInLimiter,
 ): Promise<UserRow> {
   const { user, userKey, ok } = await check(info, users);
-  const wait = limiter.retryAfter(address, userKey);
-  if (wait > 0) throw apiErrors.tooManyRequests(wait);
-  if (!user || !(await ok())) {
-    limiter.recordFailure(address, userKey);
-    throw apiErrors.invalidGrant("The sign-in data is not valid.");
-  }
-  if (userKey) limiter.recordSuccess(userKey);
+  // ok() runs even for an unknown user (a dummy hash), so the time taken tells nothing.
+  const passed = await withinSignInLimits(limiter, address, userKey, async () => (await ok()) && user !== undefined);
+  if (!passed || !user) throw apiErrors.invalidGrant("The sign-in data is not valid.");
   return user;
 }

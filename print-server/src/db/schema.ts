@@ -153,3 +153,44 @@ CREATE TABLE report_executions (
 ) STRICT;
 CREATE INDEX report_executions_state ON report_executions (state, finished_at);
 `;
+
+/**
+ * Version 2, self-service (issue 13):
+ * - `user_pins`: a user may hold several PINs (a new one is issued beside the
+ *   old unless `deleteOld`); the primary key on the hash keeps every PIN unique
+ *   across users, atomically. The PINs of `users.pin_hash` move here; that
+ *   column stays (SQLite cannot drop a UNIQUE column) and is always NULL.
+ * - `users.directory_managed`: the account comes from a directory (LDAP), so
+ *   its password cannot be changed here.
+ * - `credit_ledger` rebuilt to allow the kind `adjustment` (a correction by an
+ *   administrator), with an index in statement order.
+ */
+export const SCHEMA_V2 = `
+CREATE TABLE user_pins (
+  pin_hash   TEXT PRIMARY KEY,     -- HMAC-SHA256 with the lookup key
+  user_id    INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  created_at INTEGER NOT NULL
+) STRICT, WITHOUT ROWID;
+CREATE INDEX user_pins_user ON user_pins (user_id);
+INSERT INTO user_pins (pin_hash, user_id, created_at)
+  SELECT pin_hash, id, created_at FROM users WHERE pin_hash IS NOT NULL;
+UPDATE users SET pin_hash = NULL;
+
+ALTER TABLE users ADD COLUMN directory_managed INTEGER NOT NULL DEFAULT 0 CHECK (directory_managed IN (0, 1));
+
+CREATE TABLE credit_ledger_v2 (
+  id           INTEGER PRIMARY KEY,
+  account_id   INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  at           INTEGER NOT NULL,
+  amount_cents INTEGER NOT NULL,
+  kind         TEXT NOT NULL CHECK (kind IN ('opening', 'recharge', 'charge', 'refund', 'adjustment')),
+  job_id       INTEGER,            -- the printed job of a charge or refund
+  provider     TEXT,               -- recharge provider reference, for top-ups
+  note         TEXT                -- what the statement says (a charge says its job's name)
+) STRICT;
+INSERT INTO credit_ledger_v2 (id, account_id, at, amount_cents, kind, job_id, provider, note)
+  SELECT id, account_id, at, amount_cents, kind, job_id, provider, note FROM credit_ledger;
+DROP TABLE credit_ledger;
+ALTER TABLE credit_ledger_v2 RENAME TO credit_ledger;
+CREATE INDEX credit_ledger_account ON credit_ledger (account_id, at, id);
+`;

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { hashPassword, lookupHash, verifyPassword } from "../secrets.js";
+import { hashPassword, verifyPassword } from "../secrets.js";
 import { openDatabase, type Db } from "./open-database.js";
+import { userPinsRepository } from "./user-pins.js";
 import { usersRepository } from "./users.js";
 
 let db: Db;
@@ -13,15 +14,19 @@ beforeEach(() => {
 
 afterEach(() => db.close());
 
-const addUser = (id: number, pin: string) =>
-  db
-    .prepare("INSERT INTO users (id, username, fullname, pin_hash, created_at) VALUES (?, ?, ?, ?, 0)")
-    .run(id, `user${id}`, `User ${id}`, lookupHash(key, pin));
+const addUser = (id: number, pin: string) => {
+  db.prepare("INSERT INTO users (id, username, fullname, created_at) VALUES (?, ?, ?, 0)").run(
+    id,
+    `user${id}`,
+    `User ${id}`,
+  );
+  userPinsRepository(db, key).add(id, pin);
+};
 
 describe("secrets at rest", () => {
   it("keeps PINs unique, so a PIN names exactly one user", () => {
     addUser(1, "424242");
-    expect(() => addUser(2, "424242")).toThrow(/UNIQUE/);
+    expect(() => addUser(2, "424242")).toThrow(/UNIQUE|PRIMARY KEY/);
     expect(usersRepository(db, key).byPin("424242")?.id).toBe(1);
     // The same PIN under another server's lookup key finds nobody: the key, kept outside the database, is needed.
     expect(usersRepository(db, randomBytes(32)).byPin("424242")).toBeUndefined();

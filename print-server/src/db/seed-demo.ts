@@ -1,8 +1,11 @@
-import { hashPassword, lookupHash, normalizeCard, normalizePin } from "../secrets.js";
+import { hashPassword, lookupHash, normalizeCard } from "../secrets.js";
+import { creditLedger } from "./credit-ledger.js";
 import { nowSeconds, type Db } from "./open-database.js";
+import { seedCreditHistory, type DemoCharge } from "./seed-demo-credit.js";
 import { draftJob, printedJobWriter } from "./seed-jobs.js";
 import { seededRandom } from "./seeded-random.js";
-import { DEMO_SERVER_CONFIG, writeSetting } from "./settings.js";
+import { DEMO_SELF_SERVICE, DEMO_SERVER_CONFIG, writeSetting } from "./settings.js";
+import { userPinsRepository } from "./user-pins.js";
 
 interface DemoUser {
   username: string;
@@ -17,6 +20,8 @@ interface DemoUser {
   /** Chance of printing on a working day. */
   activity: number;
   quotaPages?: number;
+  /** The account comes from a directory: its password cannot be changed here. */
+  directoryManaged?: boolean;
 }
 
 const DEMO_USERS: readonly DemoUser[] = [
@@ -56,6 +61,7 @@ const DEMO_USERS: readonly DemoUser[] = [
     code: "E1003",
     phone: null,
     activity: 0.2,
+    directoryManaged: true,
   },
 ];
 
@@ -69,27 +75,30 @@ const DEMO_PRINTERS = [
 
 const DAY = 86_400;
 
-/** Settings, printers, the three demo users and about six months of their printing up to `now`. */
+/**
+ * Settings, printers, the three demo users, about six months of their
+ * printing up to `now` and about 90 days of credit statement.
+ */
 export async function seedDemo(db: Db, lookupKey: Buffer, now = nowSeconds()): Promise<void> {
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
   const rnd = seededRandom(20_260_521);
   db.transaction(() => {
     writeSetting(db, "server", DEMO_SERVER_CONFIG);
+    writeSetting(db, "selfService", DEMO_SELF_SERVICE);
+    const pins = userPinsRepository(db, lookupKey);
+    const ledger = creditLedger(db);
     const insertPrinter = db.prepare(
       "INSERT INTO printers (name, location, model, colour, duplex) VALUES (@name, @location, @model, @colour, @duplex)",
     );
     const printerIds = DEMO_PRINTERS.map((p) => Number(insertPrinter.run(p).lastInsertRowid));
     const insertUser = db.prepare(
-      `INSERT INTO users (username, fullname, email, code, lang, phone, password_hash, pin_hash, created_at)
+      `INSERT INTO users (username, fullname, email, code, lang, phone, password_hash, directory_managed, created_at)
        VALUES (?, ?, ?, ?, 'en', ?, ?, ?, ?)`,
     );
     const insertAlias = db.prepare("INSERT INTO user_aliases (user_id, alias) VALUES (?, ?)");
     const insertCard = db.prepare("INSERT INTO user_cards (user_id, card_hash) VALUES (?, ?)");
     const insertAccount = db.prepare(
       "INSERT INTO accounts (user_id, reference, name, type, quota_pages, quota_period) VALUES (?, ?, ?, ?, ?, ?)",
-    );
-    const insertLedger = db.prepare(
-      "INSERT INTO credit_ledger (account_id, at, amount_cents, kind, job_id, note) VALUES (?, ?, ?, ?, ?, ?)",
     );
     const insertSession = db.prepare(
       "INSERT INTO print_sessions (user_id, printer_id, started_at, ended_at) VALUES (?, ?, ?, ?)",
@@ -108,10 +117,11 @@ export async function seedDemo(db: Db, lookupKey: Buffer, now = nowSeconds()): P
           u.code,
           u.phone,
           hashes[i],
-          u.pin ? lookupHash(lookupKey, normalizePin(u.pin)) : null,
+          u.directoryManaged ? 1 : 0,
           start,
         ).lastInsertRowid,
       );
+      if (u.pin) pins.add(userId, u.pin, start);
       u.aliases.forEach((a) => insertAlias.run(userId, a));
       if (u.card) insertCard.run(userId, lookupHash(lookupKey, normalizeCard(u.card)));
       const creditId = Number(
@@ -119,7 +129,7 @@ export async function seedDemo(db: Db, lookupKey: Buffer, now = nowSeconds()): P
       );
       if (u.quotaPages) insertAccount.run(userId, "quota-monthly", "Monthly quota", "quota", u.quotaPages, "month");
 
-      const charges: Array<{ at: number; cents: number; jobId: number }> = [];
+      const charges: DemoCharge[] = [];
       const printSession = (startedAt: number) => {
         const printerIndex = rnd.int(0, printerIds.length - 1);
         const printer = DEMO_PRINTERS[printerIndex]!;
@@ -139,7 +149,7 @@ export async function seedDemo(db: Db, lookupKey: Buffer, now = nowSeconds()): P
             submittedAt,
             printedAt,
           });
-          charges.push({ at: printedAt, cents: job.costCents, jobId });
+          charges.push({ at: printedAt, cents: job.costCents, jobId, name: job.name });
         });
       };
       for (let day = firstDay; day <= today; day += DAY) {
@@ -154,21 +164,7 @@ export async function seedDemo(db: Db, lookupKey: Buffer, now = nowSeconds()): P
       // Alice always has some quota used this month, whatever day the demo starts on.
       if (u.quotaPages) printSession(Math.max(today, now - 3600));
 
-      const spent = charges.reduce((sum, c) => sum + c.cents, 0);
-      const recharge = 1000;
-      const opening = u.creditCents + spent - recharge;
-      const withRecharge = opening >= 0;
-      insertLedger.run(
-        creditId,
-        start,
-        withRecharge ? opening : opening + recharge,
-        "opening",
-        null,
-        "Opening balance",
-      );
-      if (withRecharge)
-        insertLedger.run(creditId, start + 91 * DAY, recharge, "recharge", null, "Top-up at the front desk");
-      charges.forEach((c) => insertLedger.run(creditId, c.at, -c.cents, "charge", c.jobId, null));
+      seedCreditHistory(ledger, creditId, u.creditCents, charges, now);
     });
   })();
 }

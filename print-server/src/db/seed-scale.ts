@@ -1,8 +1,9 @@
-import { lookupHash, hashPassword } from "../secrets.js";
+import { hashPassword } from "../secrets.js";
 import { nowSeconds, type Db } from "./open-database.js";
 import { draftJob, printedJobWriter } from "./seed-jobs.js";
 import { seededRandom } from "./seeded-random.js";
 import { readSetting, writeSetting } from "./settings.js";
+import { userPinsRepository } from "./user-pins.js";
 
 const SCALE = {
   months: 12,
@@ -46,8 +47,9 @@ export async function seedScale(db: Db, lookupKey: Buffer, users: number, now = 
     ).run(managerHash, now);
 
     const insertUser = db.prepare(
-      "INSERT INTO users (username, fullname, email, code, lang, pin_hash, created_at) VALUES (?, ?, ?, ?, 'en', ?, ?)",
+      "INSERT INTO users (username, fullname, email, code, lang, created_at) VALUES (?, ?, ?, ?, 'en', ?)",
     );
+    const pins = userPinsRepository(db, lookupKey);
     const insertAccount = db.prepare(
       "INSERT INTO accounts (user_id, reference, name, type) VALUES (?, 'credit', 'Personal credit', 'credit')",
     );
@@ -63,15 +65,10 @@ export async function seedScale(db: Db, lookupKey: Buffer, users: number, now = 
     for (let n = 1; n <= users; n++) {
       const number = String(n).padStart(6, "0");
       const userId = Number(
-        insertUser.run(
-          `user${number}`,
-          `User ${number}`,
-          `user${number}@example.com`,
-          `S${number}`,
-          lookupHash(lookupKey, String(1_000_000 + n)),
-          now,
-        ).lastInsertRowid,
+        insertUser.run(`user${number}`, `User ${number}`, `user${number}@example.com`, `S${number}`, now)
+          .lastInsertRowid,
       );
+      pins.add(userId, String(1_000_000 + n), now);
       const accountId = Number(insertAccount.run(userId).lastInsertRowid);
       insertLedger.run(accountId, months[SCALE.months - 1]?.start, rnd.int(0, 5000));
       for (const { start: monthStart, end: monthEnd } of months) {

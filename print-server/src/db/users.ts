@@ -13,6 +13,15 @@ export interface UserRow {
   notes: string | null;
   password_hash: string | null;
   role: "user" | "admin";
+  /** 1 when the account comes from a directory: its password is changed there, not here. */
+  directory_managed: 0 | 1;
+}
+
+/** What a user may change of their own profile (PATCH /v3/users/{id}). */
+export interface ProfileChanges {
+  fullname?: string;
+  email?: string;
+  lang?: string;
 }
 
 export interface AccountRow {
@@ -26,7 +35,8 @@ export interface AccountRow {
   minimum_cents: number | null;
 }
 
-const USER_COLUMNS = "u.id, u.username, u.fullname, u.email, u.code, u.lang, u.phone, u.notes, u.password_hash, u.role";
+const USER_COLUMNS =
+  "u.id, u.username, u.fullname, u.email, u.code, u.lang, u.phone, u.notes, u.password_hash, u.role, u.directory_managed";
 
 /** Data access for users, their aliases, cards and accounts. */
 export function usersRepository(db: Db, lookupKey: Buffer) {
@@ -35,7 +45,9 @@ export function usersRepository(db: Db, lookupKey: Buffer) {
     `SELECT ${USER_COLUMNS} FROM users u WHERE u.username = @name
      UNION SELECT ${USER_COLUMNS} FROM users u JOIN user_aliases a ON a.user_id = u.id WHERE a.alias = @name LIMIT 1`,
   );
-  const byPin = db.prepare(`SELECT ${USER_COLUMNS} FROM users u WHERE u.pin_hash = ?`);
+  const byPin = db.prepare(
+    `SELECT ${USER_COLUMNS} FROM users u JOIN user_pins p ON p.user_id = u.id WHERE p.pin_hash = ?`,
+  );
   const byCard = db.prepare(
     `SELECT ${USER_COLUMNS} FROM users u JOIN user_cards c ON c.user_id = u.id WHERE c.card_hash = ?`,
   );
@@ -43,6 +55,11 @@ export function usersRepository(db: Db, lookupKey: Buffer) {
   const accounts = db.prepare("SELECT * FROM accounts WHERE user_id = ? ORDER BY id");
   const account = db.prepare("SELECT * FROM accounts WHERE user_id = ? AND reference = ?");
   const ledger = creditLedger(db);
+  const updateProfile = db.prepare(
+    `UPDATE users SET fullname = coalesce(@fullname, fullname), email = coalesce(@email, email),
+       lang = coalesce(@lang, lang) WHERE id = @id`,
+  );
+  const setPasswordHash = db.prepare("UPDATE users SET password_hash = ? WHERE id = ?");
   const pagesSince = db
     .prepare(
       "SELECT coalesce(sum(pages * copies), 0) FROM print_jobs WHERE user_id = ? AND state = 'printed' AND printed_at >= ?",
@@ -57,6 +74,15 @@ export function usersRepository(db: Db, lookupKey: Buffer) {
     aliases: (userId: number) => aliases.all(userId) as string[],
     accounts: (userId: number) => accounts.all(userId) as AccountRow[],
     account: (userId: number, reference: string) => account.get(userId, reference) as AccountRow | undefined,
+    /** The user's credit account (the first, when there are several). */
+    creditAccount: (userId: number) => (accounts.all(userId) as AccountRow[]).find((a) => a.type === "credit"),
+
+    /** Changes the given fields only; answers the user as stored afterwards. */
+    updateProfile(id: number, changes: ProfileChanges): UserRow | undefined {
+      updateProfile.run({ id, fullname: null, email: null, lang: null, ...changes });
+      return byId.get(id) as UserRow | undefined;
+    },
+    setPasswordHash: (id: number, hash: string) => setPasswordHash.run(hash, id).changes > 0,
 
     /** All filters must match; username also matches an alias. */
     find(filter: { username?: string; email?: string; card?: string; code?: string }): UserRow | undefined {

@@ -81,6 +81,14 @@ function parametersSchema(params: z.infer<typeof parameterSchema>[], where: "pat
   };
 }
 
+/**
+ * An optional body (`required: false`) may be left out: Fastify validates an
+ * absent body as null, so null passes too (the handler gets no body).
+ */
+function optionalIf(optional: boolean, schema: JsonSchema | undefined): JsonSchema | undefined {
+  return optional && schema ? { anyOf: [{ type: "null" }, schema] } : schema;
+}
+
 interface OpenApiDocument {
   paths: Record<string, Record<string, unknown> & { servers?: unknown }>;
   security?: Array<Record<string, string[]>>;
@@ -123,7 +131,7 @@ function loadOperations(): Map<string, Operation> {
         routePath: `${onWebRoot ? "" : "/api"}${path.replace(/\{([^}]+)\}/g, ":$1")}`,
         params: parametersSchema(params, "path"),
         querystring: parametersSchema(params, "query"),
-        body: bodies.length === 1 ? bodies[0]?.schema : undefined,
+        body: bodies.length === 1 ? optionalIf(op.requestBody?.required !== true, bodies[0]?.schema) : undefined,
         responses: Object.fromEntries(
           Object.entries(op.responses).map(([status, r]) => [
             status,

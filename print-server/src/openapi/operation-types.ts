@@ -25,13 +25,18 @@ export type Query<Id extends OperationId> = Declared<NonNullable<Operation<Id>["
  * schema and typed here. A body with several (the token endpoint takes JSON or
  * a form) is not validated by Fastify (it would let any other media type
  * through unchecked), so it arrives as `unknown` and the handler checks it.
+ * An optional body (`required: false`) may be absent: `undefined`.
  */
 export type RequestBody<Id extends OperationId> =
   Operation<Id> extends { requestBody: { content: infer Content } }
     ? true extends IsUnion<keyof Content>
       ? unknown
       : Content[keyof Content]
-    : unknown;
+    : Operation<Id> extends { requestBody?: { content: infer Content } }
+      ? true extends IsUnion<keyof Content>
+        ? unknown
+        : Content[keyof Content] | undefined
+      : unknown;
 
 /** A file or page: text, bytes or a stream, sent with its own Content-Type. */
 export type RawBody = string | Buffer | Readable;

@@ -1,0 +1,59 @@
+import Database from "better-sqlite3";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { lookupHash } from "../secrets.js";
+import { creditLedger } from "./credit-ledger.js";
+import { openDatabase } from "./open-database.js";
+import { SCHEMA_V1 } from "./schema.js";
+import { usersRepository } from "./users.js";
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe("migrating a version 1 data folder", () => {
+  it("moves PINs to user_pins, adds the directory flag and keeps every ledger line", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "print-server-migration-"));
+    dirs.push(dir);
+    const file = path.join(dir, "print-server.db");
+    const key = randomBytes(32);
+    const v1 = new Database(file);
+    v1.exec(SCHEMA_V1);
+    v1.pragma("user_version = 1");
+    v1.prepare("INSERT INTO users (id, username, fullname, pin_hash, created_at) VALUES (1, 'ann', 'Ann', ?, 5)").run(
+      lookupHash(key, "424242"),
+    );
+    v1.prepare(
+      "INSERT INTO accounts (id, user_id, reference, name, type) VALUES (1, 1, 'credit', 'Credit', 'credit')",
+    ).run();
+    v1.prepare(
+      "INSERT INTO credit_ledger (account_id, at, amount_cents, kind, note) VALUES (1, 10, 500, 'opening', 'Start')",
+    ).run();
+    v1.prepare(
+      "INSERT INTO credit_ledger (account_id, at, amount_cents, kind, job_id) VALUES (1, 20, -30, 'charge', 7)",
+    ).run();
+    v1.close();
+
+    const { db, fresh } = openDatabase(file);
+    try {
+      expect(fresh).toBe(false);
+      expect(db.pragma("user_version", { simple: true })).toBe(2);
+      const users = usersRepository(db, key);
+      expect(users.byPin("424242")).toMatchObject({ id: 1, directory_managed: 0 });
+      expect(db.prepare("SELECT pin_hash FROM users").pluck().get()).toBeNull();
+      const ledger = creditLedger(db);
+      expect(ledger.balanceCents(1)).toBe(470);
+      ledger.append({ accountId: 1, at: 30, amountCents: 25, kind: "adjustment", note: "Fix" });
+      const { lines } = ledger.statement(1, { limit: 10, start: 0 });
+      expect(lines.map((l) => [l.type, l.amountCents, l.balanceCents])).toEqual([
+        ["adjustment", 25, 495],
+        ["print", -30, 470],
+        ["adjustment", 500, 500],
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+});
