@@ -429,6 +429,7 @@ export interface components {
             redirect_uri: string;
             scope: string;
             state?: string;
+            theme?: string;
             /** @enum {string} */
             method: "pin" | "password";
             pin?: string;
@@ -1175,6 +1176,8 @@ export interface operations {
                 redirect_uri: string;
                 scope: string;
                 state?: string;
+                /** @description The look the linking application asks for (MyQ); `light` or `dark`, anything else follows the device */
+                theme?: string;
             };
             header?: never;
             path: {

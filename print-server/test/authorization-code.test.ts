@@ -1,5 +1,5 @@
 import { decodeJwt } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { call } from "./support/openapi-client.js";
 import type { RegisteredClient } from "./support/api-target.js";
 import { buildTestApp, type TestApp } from "./support/test-app.js";
@@ -63,7 +63,7 @@ describe("the sign-in page", () => {
     const res = await call(server, "showSignInPage", { params: { lang: "en" }, query: pageQuery() });
     expect(res.status).toBe(200);
     expect(res.contentType).toBe("text/html");
-    expect(res.text).toContain('<html lang="en">');
+    expect(res.text).toContain('<html lang="en"');
     expect(res.text).toContain('<label for="pin">PIN</label>');
     expect(res.text).toContain('<label for="username">User name</label>');
     expect(res.text).toContain('<label for="password">Password</label>');
@@ -144,6 +144,114 @@ describe("authorization_code", () => {
     });
     expect(stolen.status).toBe(400);
     expect(stolen.json.error).toBe("invalid_grant");
+  });
+});
+
+describe("the sign-in page in other languages and looks", () => {
+  it("speaks German and Czech by the path's language, English for any other", async () => {
+    const de = await call(server, "showSignInPage", { params: { lang: "de" }, query: pageQuery() });
+    expect(de.text).toContain('<html lang="de"');
+    expect(de.text).toContain("<h1>Anmelden</h1>");
+    expect(de.text).toContain('<label for="username">Benutzername</label>');
+    expect(de.text).toContain(">Mit PIN anmelden</button>");
+    const cs = await call(server, "showSignInPage", { params: { lang: "cs-CZ" }, query: pageQuery() });
+    expect(cs.text).toContain('<html lang="cs"');
+    expect(cs.text).toContain('<label for="password">Heslo</label>');
+    expect(cs.text).toContain('action="/cs-CZ/auth"');
+    const fr = await call(server, "showSignInPage", { params: { lang: "fr" }, query: pageQuery() });
+    expect(fr.text).toContain('<html lang="en"');
+    const unknown = await call(server, "showSignInPage", {
+      params: { lang: "de" },
+      query: pageQuery({ client_id: "pc_unknown" }),
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.text).toContain("Anmeldung nicht möglich");
+    const failed = await call(server, "submitSignInPage", {
+      params: { lang: "cs" },
+      form: form({ method: "password", username: "alice", password: "" }),
+    });
+    expect(failed.status).toBe(400);
+    expect(failed.text).toContain("Vyplňte všechna pole.");
+  });
+
+  it("keeps the theme the link asks for, through a failed attempt, and fits a phone's screen", async () => {
+    const dark = await call(server, "showSignInPage", { params: { lang: "en" }, query: pageQuery({ theme: "dark" }) });
+    expect(dark.status).toBe(200);
+    expect(dark.text).toContain('class="dark"');
+    expect(dark.text).toContain('<input type="hidden" name="theme" value="dark">');
+    expect(dark.text).toContain('name="viewport" content="width=device-width, initial-scale=1"');
+    const again = await call(server, "submitSignInPage", {
+      params: { lang: "en" },
+      form: form({ method: "password", username: "alice", theme: "dark" }),
+    });
+    expect(again.text).toContain('class="dark"');
+    // The message is named by the fields it is about, and their first field takes the focus.
+    expect(again.text).toContain('<p role="alert" id="message">Fill in every field.</p>');
+    expect(again.text).toMatch(/id="username"[^>]*aria-describedby="message" aria-invalid="true" autofocus/);
+    const odd = await call(server, "showSignInPage", {
+      params: { lang: "en" },
+      query: pageQuery({ theme: "<b>" }),
+    });
+    expect(odd.text).toContain('class="system"');
+    expect(odd.text).toContain('value="&lt;b&gt;"');
+  });
+});
+
+describe("authorization codes attacked", () => {
+  it("gives exactly one token when a code is exchanged twice at once", async () => {
+    const code = await codeFor({ method: "pin", pin: ALICE.pin });
+    const answers = await Promise.all([exchange(code), exchange(code)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+  });
+
+  it("gives exactly one token when a code is exchanged 40 times in parallel", async () => {
+    const code = await codeFor({ method: "pin", pin: ALICE.pin });
+    const answers = await Promise.all(Array.from({ length: 40 }, () => exchange(code)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 400 && a.json.error === "invalid_grant")).toHaveLength(39);
+  });
+
+  it("refuses a code older than a minute", async () => {
+    const code = await codeFor({ method: "pin", pin: ALICE.pin });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 61_000);
+      const late = await exchange(code);
+      expect(late.status).toBe(400);
+      expect(late.json.error).toBe("invalid_grant");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("refuses a wrong client secret with 401 invalid_client, and the code still works for the real client", async () => {
+    const code = await codeFor({ method: "pin", pin: ALICE.pin });
+    const wrong = await call(server, "createToken", {
+      form: {
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: REDIRECT,
+        client_id: client.clientId,
+        client_secret: `${client.clientSecret}x`,
+      },
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.error).toBe("invalid_client");
+    expect(wrong.headers.get("www-authenticate")).toMatch(/^Basic/);
+    expect((await exchange(code)).status).toBe(200);
+  });
+
+  it("echoes state exactly, and leaves it out when the link had none", async () => {
+    const odd = "a b&c=d/é";
+    const res = await call(server, "submitSignInPage", {
+      params: { lang: "en" },
+      form: form({ method: "pin", pin: ALICE.pin, state: odd }),
+    });
+    expect(new URL(res.headers.get("location") ?? "").searchParams.get("state")).toBe(odd);
+    const noState: Record<string, string> = form({ method: "pin", pin: ALICE.pin });
+    delete noState.state;
+    const bare = await call(server, "submitSignInPage", { params: { lang: "en" }, form: noState });
+    expect(new URL(bare.headers.get("location") ?? "").searchParams.has("state")).toBe(false);
   });
 });
 

@@ -100,14 +100,15 @@ describe("over HTTPS", () => {
     expect(done.text).toMatch(/^Month,Jobs,Pages/);
   });
 
-  it("sign-in page: shows the form, redirects with a code, and the code buys a token", async () => {
+  it("sign-in page: shows the form, redirects with a code, and the code buys one token only", async () => {
     const fields = { client_id: client.clientId, redirect_uri: REDIRECT, scope: "users", state: "s-1" };
     const page = await call(server, "showSignInPage", {
-      params: { lang: "en" },
-      query: { response_type: "code", ...fields },
+      params: { lang: "de" },
+      query: { response_type: "code", theme: "dark", ...fields },
     });
     expect(page.status).toBe(200);
     expect(page.text).toContain('<label for="pin">PIN</label>');
+    expect(page.text).toContain('<html lang="de" class="dark">');
     const signedIn = await call(server, "submitSignInPage", {
       params: { lang: "en" },
       form: { ...fields, method: "pin", pin: ALICE.pin },
@@ -126,6 +127,28 @@ describe("over HTTPS", () => {
     });
     expect(token.status).toBe(200);
     expect(decodeJwt(token.json.access_token).username).toBe("alice");
+    expect(token.json.refresh_token).toBeUndefined();
+
+    // The same code sent 40 times at once over the wire: exactly one token.
+    const again = await call(server, "submitSignInPage", {
+      params: { lang: "en" },
+      form: { ...fields, method: "pin", pin: ALICE.pin },
+    });
+    const code = new URL(again.headers.get("location") ?? "").searchParams.get("code") ?? "";
+    const replays = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        call(server, "createToken", {
+          form: {
+            grant_type: "authorization_code",
+            code,
+            redirect_uri: REDIRECT,
+            client_id: client.clientId,
+            client_secret: client.clientSecret,
+          },
+        }),
+      ),
+    );
+    expect(replays.filter((r) => r.status === 200)).toHaveLength(1);
   });
 
   it("self-service: a new PIN, the profile, the password and the credit statement", async () => {

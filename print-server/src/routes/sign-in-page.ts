@@ -6,6 +6,7 @@ import type { ClientRecord } from "../db/clients.js";
 import { ApiError } from "../errors.js";
 import { publicRoute, type RoutePlugin } from "./api-route.js";
 import { errorPage, signInPage, type SignInRequest } from "./sign-in-page-html.js";
+import type { PageMessage } from "./sign-in-page-text.js";
 
 function html(reply: FastifyReply, status: 200 | 400 | 429, body: string) {
   return reply
@@ -33,13 +34,15 @@ function redirectWith(reply: FastifyReply, redirectUri: string, params: Record<s
  * be used to send people to an arbitrary address.
  */
 export const signInPageRoutes: RoutePlugin = async (app, { services: s }) => {
-  function checkedClient(input: SignInRequest): ClientRecord | string {
+  function checkedClient(input: SignInRequest): ClientRecord | PageMessage {
     const client = s.clients.get(input.client_id);
-    if (!client) return "This application is not registered with the print server.";
-    if (!client.redirectUris.includes(input.redirect_uri))
-      return "The return address of this application is not registered.";
+    if (!client) return "unknownClient";
+    if (!client.redirectUris.includes(input.redirect_uri)) return "unknownRedirect";
     return client;
   }
+  // Before validation the language is only a hint; pageLanguage() keeps it to en, de or cs.
+  const rawLang = (params: unknown) => (params as { lang?: string } | undefined)?.lang ?? "en";
+  const rawTheme = (input: unknown) => (input as { theme?: string } | undefined)?.theme;
 
   // Input that fails the schema gets an error page here, not the JSON 400 of the API.
   publicRoute(
@@ -47,11 +50,11 @@ export const signInPageRoutes: RoutePlugin = async (app, { services: s }) => {
     "showSignInPage",
     async (request, reply) => {
       if (request.validationError)
-        return html(reply, 400, errorPage("en", "The sign-in link is not complete or not valid."));
+        return html(reply, 400, errorPage(rawLang(request.params), "badLink", rawTheme(request.query)));
       const { lang } = request.params;
       const input = request.query;
       const client = checkedClient(input);
-      if (typeof client === "string") return html(reply, 400, errorPage(lang, client));
+      if (typeof client === "string") return html(reply, 400, errorPage(lang, client, input.theme));
       try {
         grantableScopes(input.scope, client);
       } catch {
@@ -66,11 +69,12 @@ export const signInPageRoutes: RoutePlugin = async (app, { services: s }) => {
     app,
     "submitSignInPage",
     async (request, reply) => {
-      if (request.validationError) return html(reply, 400, errorPage("en", "The sign-in form was not complete."));
+      if (request.validationError)
+        return html(reply, 400, errorPage(rawLang(request.params), "badForm", rawTheme(request.body)));
       const { lang } = request.params;
       const input = request.body;
       const client = checkedClient(input);
-      if (typeof client === "string") return html(reply, 400, errorPage(lang, client));
+      if (typeof client === "string") return html(reply, 400, errorPage(lang, client, input.theme));
       request.logIds = { clientId: client.clientId };
       let scopes: string[];
       try {
@@ -86,7 +90,8 @@ export const signInPageRoutes: RoutePlugin = async (app, { services: s }) => {
           : input.username && input.password
             ? { type: 3, user: input.username, pwd: input.password }
             : null;
-      if (!info) return html(reply, 400, signInPage(lang, client.title, input, "Fill in every field."));
+      const failed = (message: PageMessage) => signInPage(lang, client.title, input, { method: input.method, message });
+      if (!info) return html(reply, 400, failed("fillEveryField"));
       try {
         // The browser talks to this page directly, so its own address is the source.
         const user = await signInUser(info, sourceAddress(request, null), s.users, s.limiter);
@@ -97,17 +102,9 @@ export const signInPageRoutes: RoutePlugin = async (app, { services: s }) => {
         if (!(err instanceof ApiError)) throw err;
         if (err.status === 429) {
           reply.header("Retry-After", err.headers["Retry-After"] ?? "900");
-          return html(
-            reply,
-            429,
-            signInPage(lang, client.title, input, "Too many failed sign-ins. Wait a few minutes, then try again."),
-          );
+          return html(reply, 429, failed("tooMany"));
         }
-        return html(
-          reply,
-          400,
-          signInPage(lang, client.title, input, "Sign-in failed. Check what you typed and try again."),
-        );
+        return html(reply, 400, failed("failed"));
       }
     },
     { answersInvalidInput: true },
