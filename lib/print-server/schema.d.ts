@@ -289,7 +289,7 @@ export interface paths {
         /** Sign-in page of the authorization_code grant (web root, not /api) */
         get: operations["showSignInPage"];
         put?: never;
-        /** Sign in on the page; success redirects to redirect_uri with code and state */
+        /** Sign in on the page; success redirects to redirect_uri with code and state, Cancel with error=access_denied */
         post: operations["submitSignInPage"];
         delete?: never;
         options?: never;
@@ -430,8 +430,11 @@ export interface components {
             scope: string;
             state?: string;
             theme?: string;
-            /** @enum {string} */
-            method: "pin" | "password";
+            /**
+             * @description `cancel`: the person declines; back to the client with `error=access_denied`
+             * @enum {string}
+             */
+            method: "pin" | "password" | "cancel";
             pin?: string;
             username?: string;
             password?: string;

@@ -36,13 +36,21 @@ function sendApiError(reply: FastifyReply, apiError: ApiError): FastifyReply {
   return reply.code(apiError.status).headers(apiError.headers).send(apiError.body());
 }
 
-export async function buildApp(s: Services, tls: TlsMaterial, logger: FastifyBaseLogger): Promise<FastifyInstance> {
+/**
+ * The print server's app. With `tls` null it is the sign-in page alone over
+ * plain HTTP (StartupSettings.signInPagePort): no API route exists there.
+ */
+export async function buildApp(
+  s: Services,
+  tls: TlsMaterial | null,
+  logger: FastifyBaseLogger,
+): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
     // Our own one-line request log (onResponse below) replaces Fastify's two lines.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: s.startup.bodyLimit,
-    https: { key: tls.keyPem, cert: tls.certPem, minVersion: "TLSv1.2" },
+    ...(tls && { https: { key: tls.keyPem, cert: tls.certPem, minVersion: "TLSv1.2" } }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // While stopping, a request already on an open connection is still answered (with Connection: close,
     // see the onSend hook below) rather than with Fastify's own 503 body, which lacks the contract's error fields.
@@ -123,15 +131,18 @@ export async function buildApp(s: Services, tls: TlsMaterial, logger: FastifyBas
 
   await app.register(formbody, { bodyLimit: s.startup.bodyLimit });
   // Each file of routes is a plugin; the hooks and handlers above apply to all of them.
-  for (const routes of [
-    tokenEndpoint,
-    serverRoutes,
-    userRoutes,
-    selfServiceRoutes,
-    creditStatementRoutes,
-    reportRoutes,
-    signInPageRoutes,
-  ]) {
+  const plugins = tls
+    ? [
+        tokenEndpoint,
+        serverRoutes,
+        userRoutes,
+        selfServiceRoutes,
+        creditStatementRoutes,
+        reportRoutes,
+        signInPageRoutes,
+      ]
+    : [signInPageRoutes];
+  for (const routes of plugins) {
     await app.register(routes, { services: s });
   }
   return app;

@@ -19,6 +19,7 @@ const seconds = (fallback: number, max = 10 * 365 * 86_400) =>
 const envSchema = z.object({
   PRINT_SERVER_HOST: z.string().min(1).default("127.0.0.1"),
   PRINT_SERVER_PORT: z.coerce.number().int().min(0).max(65_535).default(8090),
+  PRINT_SERVER_SIGN_IN_PAGE_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   PRINT_SERVER_DATA: z.string().min(1).optional(),
   PRINT_SERVER_HOSTNAMES: z.string().default(""),
   PRINT_SERVER_TOKEN_LIFETIME: seconds(1800, 30 * 86_400),
@@ -45,6 +46,14 @@ const envSchema = z.object({
 export interface StartupSettings {
   host: string;
   port: number;
+  /**
+   * When set, the sign-in page (and nothing else) is also served over plain
+   * HTTP on 127.0.0.1 at this port (0: a free one). For the demo and the
+   * browser tests: a browser that does not trust this server's own CA can
+   * still reach the page, loopback traffic never leaves the machine, and the
+   * API stays HTTPS only.
+   */
+  signInPagePort?: number;
   dataDir: string;
   hostnames: string[];
   tokenLifetime: number;
@@ -78,6 +87,7 @@ export function loadStartupSettings(env: NodeJS.ProcessEnv = process.env): Start
   return {
     host: e.PRINT_SERVER_HOST,
     port: e.PRINT_SERVER_PORT,
+    signInPagePort: e.PRINT_SERVER_SIGN_IN_PAGE_PORT,
     dataDir: e.PRINT_SERVER_DATA ? resolveUserPath(e.PRINT_SERVER_DATA) : path.join(REPO_ROOT, ".data/print-server"),
     hostnames: list(e.PRINT_SERVER_HOSTNAMES),
     tokenLifetime: e.PRINT_SERVER_TOKEN_LIFETIME,

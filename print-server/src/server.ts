@@ -26,7 +26,14 @@ export async function startServer(startup: StartupSettings, options: { scale?: n
   const app = await buildApp(opened.services, opened.tls, logger);
   await app.listen({ host: startup.host, port: startup.port });
   const url = urlOf(app.server.address() as AddressInfo);
-  logger.info({ url, dataDir: startup.dataDir }, "listening");
+  let pageApp: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let signInPageUrl: string | undefined;
+  if (startup.signInPagePort !== undefined) {
+    pageApp = await buildApp(opened.services, null, logger);
+    await pageApp.listen({ host: "127.0.0.1", port: startup.signInPagePort });
+    signInPageUrl = urlOf(pageApp.server.address() as AddressInfo).replace(/^https:/, "http:");
+  }
+  logger.info({ url, signInPageUrl, dataDir: startup.dataDir }, "listening");
 
   let closing: Promise<void> | undefined;
   return {
@@ -35,8 +42,11 @@ export async function startServer(startup: StartupSettings, options: { scale?: n
       (closing ??= (async () => {
         // Stop taking requests, let those in flight finish, then the background work, then the database.
         logger.info("stopping");
-        const force = setTimeout(() => app.server.closeAllConnections(), 10_000);
-        await app.close();
+        const force = setTimeout(() => {
+          app.server.closeAllConnections();
+          pageApp?.server.closeAllConnections();
+        }, 10_000);
+        await Promise.all([app.close(), pageApp?.close()]);
         clearTimeout(force);
         await opened.close();
         logger.info("stopped");

@@ -197,6 +197,20 @@ describe("the sign-in page in other languages and looks", () => {
   });
 });
 
+describe("declining", () => {
+  it("sends the person back with error=access_denied and the state when they cancel", async () => {
+    const page = await call(server, "showSignInPage", { params: { lang: "de" }, query: pageQuery() });
+    expect(page.text).toContain(">Abbrechen und zurück</button>");
+    const res = await call(server, "submitSignInPage", { params: { lang: "de" }, form: form({ method: "cancel" }) });
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("location") ?? "");
+    expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
+    expect(location.searchParams.get("error")).toBe("access_denied");
+    expect(location.searchParams.get("state")).toBe("xyz-123");
+    expect(location.searchParams.has("code")).toBe(false);
+  });
+});
+
 describe("authorization codes attacked", () => {
   it("gives exactly one token when a code is exchanged twice at once", async () => {
     const code = await codeFor({ method: "pin", pin: ALICE.pin });

@@ -23,7 +23,7 @@ const pins: string[] = [];
 const secrets: string[] = [];
 
 beforeAll(async () => {
-  server = await startPrintServer();
+  server = await startPrintServer({ env: { PRINT_SERVER_SIGN_IN_PAGE_PORT: "0" } });
   client = await server.registerClient("users reports credit offline.access", { redirectUris: [REDIRECT] });
   alice = await accessToken(
     await userToken(server, client, "users reports credit", { type: 3, user: ALICE.username, pwd: ALICE.password }),
@@ -188,6 +188,51 @@ describe("over HTTPS", () => {
     expect(activity.json.count).toBeGreaterThan(5);
     const everything = await call(server, "getUserActivity", { token: alice, params: { id: ALICE.id } });
     expect(everything.json.activity[0].balance).toBe(25.5);
+  });
+
+  it("serves the sign-in page alone over plain HTTP on loopback when asked, the API never", async () => {
+    const listening = server.logs.find((line) => line.msg === "listening");
+    const pageUrl = String(listening?.signInPageUrl ?? "");
+    expect(pageUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const query = new URLSearchParams({
+      response_type: "code",
+      client_id: client.clientId,
+      redirect_uri: REDIRECT,
+      scope: "users",
+      state: "plain",
+    });
+    const page = await fetch(`${pageUrl}/cs/auth?${query}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<html lang="cs"');
+    for (const path of ["/api/server/status", "/api/auth/token", "/api/v3/users/1"]) {
+      expect((await fetch(`${pageUrl}${path}`)).status).toBe(404);
+    }
+    const signedIn = await fetch(`${pageUrl}/cs/auth`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({
+        client_id: client.clientId,
+        redirect_uri: REDIRECT,
+        scope: "users",
+        state: "plain",
+        method: "password",
+        username: ALICE.username,
+        password: ALICE.password,
+      }),
+    });
+    expect(signedIn.status).toBe(302);
+    const code = new URL(signedIn.headers.get("location") ?? "").searchParams.get("code") ?? "";
+    // The code is exchanged over HTTPS, as always.
+    const token = await call(server, "createToken", {
+      form: {
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: REDIRECT,
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+      },
+    });
+    expect(token.status).toBe(200);
   });
 
   it("answers a malformed URL, oversized headers and an unknown path with the contract's error body", async () => {

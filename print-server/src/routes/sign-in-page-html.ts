@@ -30,6 +30,7 @@ const STYLE = `
   input, button { font: inherit; min-height: 2.75rem; padding: .5rem .75rem; border-radius: .4rem; box-sizing: border-box; width: 100%; }
   input { border: 1px solid var(--line); background: var(--bg); color: var(--fg); }
   button { cursor: pointer; border: 0; background: var(--accent); color: var(--on-accent); font-weight: 600; margin-top: .6rem; }
+  button.secondary { background: transparent; color: var(--fg); border: 1px solid var(--line); margin-top: 1.5rem; }
   :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
   [role=alert] { border: 2px solid var(--err); color: var(--fg); padding: .6rem .75rem; border-radius: .4rem; }
 `;
@@ -66,10 +67,10 @@ export function signInPage(
   lang: string,
   clientTitle: string,
   request: SignInRequest,
-  failed?: { method: "pin" | "password"; message: PageMessage },
+  failed?: { method: "pin" | "password" | "cancel"; message: PageMessage },
 ): string {
   const t = pageText(lang);
-  const hidden = (method: "pin" | "password") =>
+  const hidden = (method: "pin" | "password" | "cancel") =>
     [
       ["client_id", request.client_id],
       ["redirect_uri", request.redirect_uri],
@@ -104,6 +105,9 @@ ${failed ? `<p role="alert" id="message">${escapeHtml(t[failed.message])}</p>` :
   <label for="password">${t.password}</label>
   <input id="password" name="password" type="password" autocomplete="current-password" required${about("password")}>
   <button type="submit">${t.signInPassword}</button>
+</form>
+<form method="post" action="${action}">${hidden("cancel")}
+  <button type="submit" class="secondary">${t.cancel}</button>
 </form>`,
   );
 }

@@ -82,6 +82,8 @@ export const signInPageRoutes: RoutePlugin = async (app, { services: s }) => {
       } catch {
         return redirectWith(reply, input.redirect_uri, { error: "invalid_scope", state: input.state });
       }
+      if (input.method === "cancel")
+        return redirectWith(reply, input.redirect_uri, { error: "access_denied", state: input.state });
       const info: LoginInfo | null =
         input.method === "pin"
           ? input.pin
