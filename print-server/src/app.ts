@@ -10,6 +10,8 @@ import type { TlsMaterial } from "./tls/certificates.js";
 import { ApiError, apiErrors } from "./errors.js";
 import { coercingAjv, describeErrors, exactAjv } from "./openapi/schema-validators.js";
 import { creditStatementRoutes } from "./routes/credit-statement-routes.js";
+import { jobRoutes } from "./routes/job-routes.js";
+import { printerRoutes } from "./routes/printer-routes.js";
 import { reportRoutes } from "./routes/report-routes.js";
 import { selfServiceRoutes } from "./routes/self-service-routes.js";
 import { serverRoutes } from "./routes/server-routes.js";
@@ -139,6 +141,8 @@ export async function buildApp(
         selfServiceRoutes,
         creditStatementRoutes,
         reportRoutes,
+        jobRoutes,
+        printerRoutes,
         signInPageRoutes,
       ]
     : [signInPageRoutes];

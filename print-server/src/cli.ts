@@ -5,6 +5,7 @@ import { openDataStore } from "./data-store.js";
 import { clientsRepository, KNOWN_SCOPES } from "./db/clients.js";
 import { grantsStore } from "./db/grants-store.js";
 import { readSelfService, readServerConfig, writeSelfService } from "./db/settings.js";
+import { readPriceList, writePriceList, type PriceList } from "./db/price-list.js";
 import { usersRepository } from "./db/users.js";
 import { CliError } from "./errors.js";
 import { startServer } from "./server.js";
@@ -29,6 +30,9 @@ const USAGE = `Usage: npm run print-server -- [command]
               [--password-letter on|off] [--password-digit on|off]
                              Change what users may change themselves (applies at once,
                              also while the server runs); prints the new settings.
+  prices [--mono X] [--colour X] [--duplex-discount X]
+                             Show the price list (JSON, currency units), or change it: a page in
+                             mono, a page in colour, what a two-sided sheet saves. At once, no restart.
   help                       This text.
 
 Environment: see print-server/README.md.`;
@@ -216,6 +220,39 @@ async function settings(sub: string | undefined, args: string[]): Promise<void> 
   print(changed);
 }
 
+/** A price in currency units with at most two decimals (0.05), as whole cents. */
+function cents(option: string, value: string): number {
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(value)) {
+    throw new CliError(`--${option} must be an amount in currency units like 0.05 (at most two decimals).`);
+  }
+  return Math.round(Number(value) * 100);
+}
+
+async function prices(args: string[]): Promise<void> {
+  const { values, positionals } = parse(args, {
+    mono: { type: "string" },
+    colour: { type: "string" },
+    "duplex-discount": { type: "string" },
+  });
+  if (positionals.length > 0) throw new CliError("Usage: prices [--mono X] [--colour X] [--duplex-discount X]");
+  const list = await withStore(({ db }) => {
+    const change: Partial<PriceList> = {};
+    if (values.mono !== undefined) change.monoPageCents = cents("mono", values.mono);
+    if (values.colour !== undefined) change.colourPageCents = cents("colour", values.colour);
+    if (values["duplex-discount"] !== undefined) {
+      change.duplexSheetDiscountCents = cents("duplex-discount", values["duplex-discount"]);
+    }
+    const next = { ...readPriceList(db), ...change };
+    if (Object.keys(change).length > 0) writePriceList(db, next);
+    return next;
+  });
+  print({
+    monoPage: list.monoPageCents / 100,
+    colourPage: list.colourPageCents / 100,
+    duplexSheetDiscount: list.duplexSheetDiscountCents / 100,
+  });
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, sub, ...rest] = argv;
   switch (command) {
@@ -231,6 +268,8 @@ async function main(argv: string[]): Promise<void> {
       return tokens(sub, rest);
     case "settings":
       return settings(sub, rest);
+    case "prices":
+      return prices(argv.slice(1));
     case "help":
     case "--help":
     case "-h":

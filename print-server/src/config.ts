@@ -16,6 +16,10 @@ export function resolveUserPath(p: string): string {
 const seconds = (fallback: number, max = 10 * 365 * 86_400) =>
   z.coerce.number().int().min(1).max(max).default(fallback);
 
+/** A held job is deleted a day after it was sent; a printed one is kept a week for reprint (seconds). */
+export const HELD_RETENTION_DEFAULT = 86_400;
+export const PRINTED_RETENTION_DEFAULT = 7 * 86_400;
+
 const envSchema = z.object({
   PRINT_SERVER_HOST: z.string().min(1).default("127.0.0.1"),
   PRINT_SERVER_PORT: z.coerce.number().int().min(0).max(65_535).default(8090),
@@ -28,6 +32,10 @@ const envSchema = z.object({
   PRINT_SERVER_REPORT_RETENTION: seconds(86_400),
   PRINT_SERVER_REPORT_DELAY: z.coerce.number().int().min(0).max(600_000).default(0),
   PRINT_SERVER_LOCKOUT_WINDOW: seconds(900, 86_400),
+  PRINT_SERVER_HELD_RETENTION: seconds(HELD_RETENTION_DEFAULT),
+  PRINT_SERVER_PRINTED_RETENTION: seconds(PRINTED_RETENTION_DEFAULT),
+  PRINT_SERVER_PRINT_JOB_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  PRINT_SERVER_PRINT_PAGE_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   PRINT_SERVER_BODY_LIMIT: z.coerce
     .number()
     .int()
@@ -62,6 +70,13 @@ export interface StartupSettings {
   reportRetention: number;
   reportDelayMs: number;
   lockoutWindow: number;
+  /** Seconds a held (ready or paused) job is kept unless printed or a favourite. */
+  heldRetention: number;
+  /** Seconds a printed job is kept for reprint after its last print, unless a favourite. */
+  printedRetention: number;
+  /** The simulated printer's pace: milliseconds to start a job, and per printed page (pages × copies). */
+  printJobMs: number;
+  printPageMs: number;
   bodyLimit: number;
   issuer: string;
   logLevel: z.infer<typeof envSchema>["PRINT_SERVER_LOG_LEVEL"];
@@ -96,6 +111,10 @@ export function loadStartupSettings(env: NodeJS.ProcessEnv = process.env): Start
     reportRetention: e.PRINT_SERVER_REPORT_RETENTION,
     reportDelayMs: e.PRINT_SERVER_REPORT_DELAY,
     lockoutWindow: e.PRINT_SERVER_LOCKOUT_WINDOW,
+    heldRetention: e.PRINT_SERVER_HELD_RETENTION,
+    printedRetention: e.PRINT_SERVER_PRINTED_RETENTION,
+    printJobMs: e.PRINT_SERVER_PRINT_JOB_MS,
+    printPageMs: e.PRINT_SERVER_PRINT_PAGE_MS,
     bodyLimit: e.PRINT_SERVER_BODY_LIMIT,
     issuer: e.PRINT_SERVER_ISSUER,
     logLevel: e.PRINT_SERVER_LOG_LEVEL,

@@ -19,6 +19,9 @@ export type ApiErrorCode =
   | "too_many_requests"
   | "not_allowed"
   | "managed_externally"
+  | "insufficient_credit"
+  | "job_not_ready"
+  | "printer_unavailable"
   | "server_error";
 
 /** Fields some errors add to the body: the scope that was needed, the field refused, the password rule broken. */
@@ -83,6 +86,9 @@ export const apiErrors = {
     new ApiError(403, "invalid_token_type", `This request needs a ${needed} token.`),
   notFound: (what = "The resource") => new ApiError(404, "not_found", `${what} was not found.`),
   gone: (description: string) => new ApiError(410, "gone", description),
+  insufficientCredit: (description: string) => new ApiError(402, "insufficient_credit", description),
+  jobNotReady: (description: string) => new ApiError(409, "job_not_ready", description),
+  printerUnavailable: (description: string) => new ApiError(409, "printer_unavailable", description),
   payloadTooLarge: () => new ApiError(413, "payload_too_large", "The request body is too large."),
   tooManyRequests: (retryAfter: number, description = "Too many failed sign-ins. Try again later.") =>
     new ApiError(429, "too_many_requests", description, {

@@ -8,10 +8,14 @@ import { openDataStore } from "./data-store.js";
 import { clientsRepository, type ClientsRepository } from "./db/clients.js";
 import { creditLedger, type CreditLedger } from "./db/credit-ledger.js";
 import { grantsStore, type GrantsStore } from "./db/grants-store.js";
-import type { Db } from "./db/open-database.js";
-import { seedScale } from "./db/seed-scale.js";
+import { jobsRepository, type JobsRepository } from "./db/jobs.js";
+import { nowSeconds, type Db } from "./db/open-database.js";
+import { printersRepository, type PrintersRepository } from "./db/printers.js";
+import { refreshDemoJobs } from "./db/seed-demo-jobs.js";
+import { refreshScaleJobs, seedScale } from "./db/seed-scale.js";
 import { userPinsRepository, type UserPinsRepository } from "./db/user-pins.js";
 import { usersRepository, type UsersRepository } from "./db/users.js";
+import { createPrinting, type Printing } from "./printing/printing.js";
 import { createReportRunner, type ReportRunner } from "./reports/report-runner.js";
 import { ensureTls, type TlsMaterial } from "./tls/certificates.js";
 
@@ -30,6 +34,9 @@ export interface Services {
   limiter: SignInLimiter;
   guard: TokenGuard;
   reports: ReportRunner;
+  jobs: JobsRepository;
+  printers: PrintersRepository;
+  printing: Printing;
 }
 
 export interface OpenedServices {
@@ -55,16 +62,23 @@ export async function openServices(
     if (await seedScale(store.db, store.lookupKey, options.scale)) {
       logger.info({ users: options.scale, durationMs: Date.now() - started }, "added the scale organisation");
     }
+    const topped = refreshScaleJobs(store.db);
+    if (topped > 0) logger.info({ jobs: topped }, "added waiting jobs for the scale user");
   }
+  const demoJobs = store.db.transaction(() => refreshDemoJobs(store.db, nowSeconds()))();
+  if (demoJobs > 0 && !store.created) logger.info({ jobs: demoJobs }, "gave the demo users their waiting jobs back");
   const tls = ensureTls(store.paths, startup.hostnames);
   const clients = clientsRepository(store.db);
   const signer = createTokenSigner(store.paths, startup.issuer);
+  const users = usersRepository(store.db, store.lookupKey);
+  const jobs = jobsRepository(store.db);
+  const printers = printersRepository(store.db);
   const services: Services = {
     startup,
     paths: store.paths,
     db: store.db,
     caPem: tls.caPem,
-    users: usersRepository(store.db, store.lookupKey),
+    users,
     pins: userPinsRepository(store.db, store.lookupKey),
     ledger: creditLedger(store.db),
     clients,
@@ -73,11 +87,15 @@ export async function openServices(
     limiter: createSignInLimiter({ ...DEFAULT_LIMITS, windowSeconds: startup.lockoutWindow }),
     guard: tokenGuard(signer, clients),
     reports: createReportRunner(store.db, store.paths, startup, logger),
+    jobs,
+    printers,
+    printing: createPrinting({ db: store.db, users, jobs, printers }, startup, logger),
   };
   return {
     services,
     tls,
     close: async () => {
+      services.printing.stop();
       await services.reports.stop();
       store.db.close();
     },

@@ -63,22 +63,46 @@ const CONTRACT: Array<{
     types: ["client", "user"],
     input: { params: { executionId: 1 } },
   },
+  { operationId: "listJobs", scope: "jobs", types: ["user"], input: {} },
+  { operationId: "getJob", scope: "jobs", types: ["user"], input: { params: { id: 1 } } },
+  { operationId: "getJobState", scope: "jobs", types: ["user"], input: { params: { id: 1 } } },
+  { operationId: "changeJob", scope: "jobs", types: ["user"], input: { params: { id: 1 }, json: { favorite: false } } },
+  {
+    operationId: "changeJobs",
+    scope: "jobs",
+    types: ["user"],
+    input: { json: { jobs: [{ id: 1, favorite: false }] } },
+  },
+  // No such job: an allowed delete is a 404 and changes nothing.
+  { operationId: "deleteJob", scope: "jobs", types: ["user"], input: { params: { id: 999_999 } } },
+  { operationId: "deleteJobs", scope: "jobs", types: ["user"], input: { json: [999_999] } },
+  { operationId: "listPrinters", scope: "printers", types: ["client"], input: {} },
+  { operationId: "getPrinter", scope: "printers", types: ["client"], input: { params: { id: 1 } } },
+  { operationId: "getPrintAll", scope: "jobs", types: ["user"], input: { params: { id: 1 } } },
+  {
+    operationId: "releaseJobs",
+    scope: "jobs",
+    types: ["user"],
+    input: { params: { id: 1 }, json: { jobIds: [999_999] } },
+  },
 ];
 
 let server: TestApp;
 let full: { client: string; user: string };
-let printersOnly: { client: string; user: string };
+/** Tokens with a scope no endpoint here needs: every scoped endpoint answers them 403 insufficient_scope. */
+let otherScope: { client: string; user: string };
 
 beforeAll(async () => {
   server = await buildTestApp();
-  const app = await server.registerClient("users reports credit printers");
+  const all = "users reports credit jobs printers";
+  const app = await server.registerClient(`${all} scan`);
   full = {
-    client: await accessToken(await clientToken(server, app, "users reports credit")),
-    user: await accessToken(await userToken(server, app, "users reports credit", { type: 2, pin: ALICE.pin })),
+    client: await accessToken(await clientToken(server, app, all)),
+    user: await accessToken(await userToken(server, app, all, { type: 2, pin: ALICE.pin })),
   };
-  printersOnly = {
-    client: await accessToken(await clientToken(server, app, "printers")),
-    user: await accessToken(await userToken(server, app, "printers", { type: 2, pin: ALICE.pin })),
+  otherScope = {
+    client: await accessToken(await clientToken(server, app, "scan")),
+    user: await accessToken(await userToken(server, app, "scan", { type: 2, pin: ALICE.pin })),
   };
 });
 
@@ -123,7 +147,7 @@ describe("every endpoint with a token", () => {
         }
         // Allowed: anything but an access error (a client's download of execution 1 is a 404, say).
         expect([401, 403], `${kind} ${withScope.text}`).not.toContain(withScope.status);
-        const withoutScope = await call(server, operationId, { ...rule.input, token: printersOnly[kind] });
+        const withoutScope = await call(server, operationId, { ...rule.input, token: otherScope[kind] });
         if (rule.scope === null) {
           expect(withoutScope.status).toBe(200);
         } else {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RegisteredClient } from "./support/api-target.js";
 import { logTexts } from "./support/log-texts.js";
 import { call } from "./support/openapi-client.js";
+import { creditBalance } from "./support/credit.js";
 import { pollUntil } from "./support/poll.js";
 import { removeDataDir, startPrintServer, type PrintServer } from "./support/print-server-process.js";
 import { accessToken, ALICE, BOB, clientToken, userToken } from "./support/tokens.js";
@@ -24,7 +25,9 @@ const secrets: string[] = [];
 
 beforeAll(async () => {
   server = await startPrintServer({ env: { PRINT_SERVER_SIGN_IN_PAGE_PORT: "0" } });
-  client = await server.registerClient("users reports credit offline.access", { redirectUris: [REDIRECT] });
+  client = await server.registerClient("users reports credit jobs printers offline.access", {
+    redirectUris: [REDIRECT],
+  });
   alice = await accessToken(
     await userToken(server, client, "users reports credit", { type: 3, user: ALICE.username, pwd: ALICE.password }),
   );
@@ -98,6 +101,56 @@ describe("over HTTPS", () => {
     expect(done.status).toBe(200);
     expect(done.headers.get("content-disposition")).toMatch(/^attachment; filename="my-monthly-summary-/);
     expect(done.text).toMatch(/^Month,Jobs,Pages/);
+  });
+
+  it("jobs and printers: every endpoint, a release that prints and charges, 404 for another user's job", async () => {
+    const jobs = await accessToken(await userToken(server, client, "jobs credit", { type: 2, pin: ALICE.pin }));
+    const bob = await accessToken(await userToken(server, client, "jobs", { type: 2, pin: BOB.pin }));
+    const app = await accessToken(await clientToken(server, client, "printers"));
+    const ready = await call(server, "listJobs", { token: jobs, query: { state: "ready", limit: "10", start: "0" } });
+    expect(ready.json.count).toBe(3);
+    const byName = (name: string) => ready.json.jobs.find((j: { name: string }) => j.name === name).id as number;
+    const [boarding, photo, report] = ["Boarding pass.pdf", "Team photo.jpg", "Quarterly report.pdf"].map(byName) as [
+      number,
+      number,
+      number,
+    ];
+    expect((await call(server, "getJob", { token: jobs, params: { id: boarding } })).json).toMatchObject({
+      name: "Boarding pass.pdf",
+      cost: 0.05,
+      state: "ready",
+    });
+    expect((await call(server, "getJob", { token: bob, params: { id: boarding } })).status).toBe(404);
+    const favourite = await call(server, "changeJob", { token: jobs, params: { id: photo }, json: { favorite: true } });
+    expect(favourite.json.favorite).toBe(true);
+    const unmarked = await call(server, "changeJobs", {
+      token: jobs,
+      json: { jobs: [{ id: photo, favorite: false }] },
+    });
+    expect(unmarked.json).toMatchObject({ count: 1, jobs: [{ id: photo, favorite: false }] });
+
+    const offline = await call(server, "listPrinters", { token: app, query: { status: "offline" } });
+    expect(offline.json).toMatchObject({ count: 1, printers: [{ name: "Warehouse", mode: "offline" }] });
+    expect((await call(server, "getPrinter", { token: app, params: { id: 1 } })).json.name).toBe("Reception");
+    const all = await call(server, "getPrintAll", { token: jobs, params: { id: 1 } });
+    expect(all.json.jobs.map((j: { id: number }) => j.id).sort()).toEqual([boarding, photo, report].sort());
+
+    const released = await call(server, "releaseJobs", {
+      token: jobs,
+      params: { id: 1 },
+      json: { jobIds: [boarding] },
+    });
+    expect(released.status).toBe(202);
+    expect(released.json).toEqual({ jobs: [{ id: boarding, state: "processing", cost: 0.05 }] });
+    await pollUntil(async () => {
+      const res = await call(server, "getJobState", { token: jobs, params: { id: boarding } });
+      return res.json.state === "printed" ? res : undefined;
+    });
+    expect(await creditBalance(server, jobs, ALICE.id)).toBe(25.45);
+
+    expect((await call(server, "deleteJob", { token: jobs, params: { id: photo } })).status).toBe(204);
+    expect((await call(server, "deleteJobs", { token: jobs, json: [report, photo] })).status).toBe(204);
+    expect((await call(server, "listJobs", { token: jobs })).json).toEqual({ jobs: [], count: 0 });
   });
 
   it("sign-in page: shows the form, redirects with a code, and the code buys one token only", async () => {
@@ -187,7 +240,14 @@ describe("over HTTPS", () => {
     expect(activity.json.activity).toHaveLength(5);
     expect(activity.json.count).toBeGreaterThan(5);
     const everything = await call(server, "getUserActivity", { token: alice, params: { id: ALICE.id } });
-    expect(everything.json.activity[0].balance).toBe(25.5);
+    // The newest line's balance is the balance now (the jobs test above printed for 0.05).
+    expect(everything.json.activity[0].balance).toBe(await creditBalance(server, alice, ALICE.id));
+    expect(everything.json.activity[0]).toMatchObject({
+      type: "print",
+      amount: -0.05,
+      balance: 25.45,
+      description: "Boarding pass.pdf",
+    });
   });
 
   it("serves the sign-in page alone over plain HTTP on loopback when asked, the API never", async () => {

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { lookupHash } from "../secrets.js";
 import { creditLedger } from "./credit-ledger.js";
 import { openDatabase } from "./open-database.js";
-import { SCHEMA_V1 } from "./schema.js";
+import { SCHEMA_V1, SCHEMA_V2 } from "./schema.js";
 import { usersRepository } from "./users.js";
 
 const dirs: string[] = [];
@@ -39,7 +39,7 @@ describe("migrating a version 1 data folder", () => {
     const { db, fresh } = openDatabase(file);
     try {
       expect(fresh).toBe(false);
-      expect(db.pragma("user_version", { simple: true })).toBe(2);
+      expect(db.pragma("user_version", { simple: true })).toBe(3);
       const users = usersRepository(db, key);
       expect(users.byPin("424242")).toMatchObject({ id: 1, directory_managed: 0 });
       expect(db.prepare("SELECT pin_hash FROM users").pluck().get()).toBeNull();
@@ -52,6 +52,46 @@ describe("migrating a version 1 data folder", () => {
         ["print", -30, 470],
         ["adjustment", 500, 500],
       ]);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe("migrating a version 2 data folder", () => {
+  it("keeps every job and printer: held jobs wait as ready, printed ones keep their print for the reports", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "print-server-migration-"));
+    dirs.push(dir);
+    const file = path.join(dir, "print-server.db");
+    const v2 = new Database(file);
+    v2.exec(SCHEMA_V1);
+    v2.exec(SCHEMA_V2);
+    v2.pragma("user_version = 2");
+    v2.prepare("INSERT INTO users (id, username, fullname, created_at) VALUES (1, 'ann', 'Ann', 5)").run();
+    v2.prepare(
+      "INSERT INTO printers (id, name, location, model, colour, duplex) VALUES (4, 'Hall', 'Floor 1', 'MFP', 1, 0)",
+    ).run();
+    const job = v2.prepare(
+      `INSERT INTO print_jobs (id, user_id, name, state, submitted_at, printed_at, printer_id, pages, copies, colour,
+         duplex, cost_cents) VALUES (?, 1, ?, ?, 100, ?, 4, 2, 1, 0, 0, 10)`,
+    );
+    job.run(7, "Held.pdf", "held", null);
+    job.run(8, "Printed.pdf", "printed", 200);
+    v2.close();
+
+    const { db } = openDatabase(file);
+    try {
+      expect(db.pragma("user_version", { simple: true })).toBe(3);
+      expect(
+        db.prepare("SELECT id, state, printed_at, retained_from, reprint_of FROM print_jobs ORDER BY id").all(),
+      ).toEqual([
+        { id: 7, state: "ready", printed_at: null, retained_from: 100, reprint_of: null },
+        { id: 8, state: "printed", printed_at: 200, retained_from: 200, reprint_of: null },
+      ]);
+      expect(db.prepare("SELECT id, name, state, mode, colour FROM printers").all()).toEqual([
+        { id: 4, name: "Hall", state: "active", mode: "online", colour: 1 },
+      ]);
+      expect(db.pragma("foreign_keys", { simple: true })).toBe(1);
     } finally {
       db.close();
     }

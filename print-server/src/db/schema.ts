@@ -194,3 +194,105 @@ DROP TABLE credit_ledger;
 ALTER TABLE credit_ledger_v2 RENAME TO credit_ledger;
 CREATE INDEX credit_ledger_account ON credit_ledger (account_id, at, id);
 `;
+
+/**
+ * Version 3: print jobs a user manages (issue 12). A job moves `ready` (held,
+ * was `held`) -> `processing` -> `printed`, and leaves the user's list as
+ * `deleted`, by the user or by retention. `printed_at` is when it was first
+ * printed and stays when the job is later deleted, so the reports count every
+ * print whatever became of the job. A reprint is a row of its own
+ * (`reprint_of`), which the reports count and the charge names, and which is
+ * never listed. `retained_from` is when the job's retention clock started
+ * (sent, last printed, or unmarked as a favourite). Printers get MyQ's
+ * fields; `job_releases` holds the jobs a printer is printing right now, so a
+ * restart finishes them rather than losing or charging them twice.
+ */
+export const SCHEMA_V3 = `
+CREATE TABLE print_jobs_v2 (
+  id            INTEGER PRIMARY KEY,
+  user_id       INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  name          TEXT NOT NULL,
+  state         TEXT NOT NULL CHECK (state IN ('ready', 'paused', 'processing', 'printed', 'deleted', 'failed')),
+  submitted_at  INTEGER NOT NULL,
+  printed_at    INTEGER,           -- first printed; kept when the job is deleted later
+  printer_id    INTEGER REFERENCES printers (id),
+  session_id    INTEGER REFERENCES print_sessions (id),
+  account_id    INTEGER REFERENCES accounts (id),
+  pages         INTEGER NOT NULL,  -- pages of one copy
+  copies        INTEGER NOT NULL DEFAULT 1,
+  colour        INTEGER NOT NULL CHECK (colour IN (0, 1)),
+  duplex        INTEGER NOT NULL CHECK (duplex IN (0, 1)),
+  cost_cents    INTEGER NOT NULL DEFAULT 0,  -- what it cost when printed
+  project       TEXT,
+  favorite      INTEGER NOT NULL DEFAULT 0 CHECK (favorite IN (0, 1)),
+  retained_from INTEGER NOT NULL,
+  reprint_of    INTEGER            -- the listed job this row records a reprint of
+) STRICT;
+INSERT INTO print_jobs_v2 (id, user_id, name, state, submitted_at, printed_at, printer_id, session_id, account_id,
+  pages, copies, colour, duplex, cost_cents, project, favorite, retained_from)
+SELECT id, user_id, name, CASE state WHEN 'held' THEN 'ready' ELSE state END, submitted_at, printed_at, printer_id,
+  session_id, account_id, pages, copies, colour, duplex, cost_cents, project, favorite,
+  coalesce(printed_at, submitted_at)
+FROM print_jobs;
+DROP TABLE print_jobs;
+ALTER TABLE print_jobs_v2 RENAME TO print_jobs;
+CREATE INDEX print_jobs_user ON print_jobs (user_id, printed_at);
+CREATE INDEX print_jobs_printed ON print_jobs (printed_at);
+-- A user's list (GET /v3/jobs), newest first; only jobs still listed.
+CREATE INDEX print_jobs_listed ON print_jobs (user_id, state, submitted_at)
+  WHERE reprint_of IS NULL AND state <> 'deleted';
+-- What retention may delete.
+CREATE INDEX print_jobs_retention ON print_jobs (retained_from)
+  WHERE reprint_of IS NULL AND favorite = 0 AND state IN ('ready', 'paused', 'printed');
+
+CREATE TABLE printers_v2 (
+  id            INTEGER PRIMARY KEY,
+  name          TEXT NOT NULL UNIQUE,
+  location      TEXT,
+  brand         TEXT,
+  model         TEXT,
+  colour        INTEGER NOT NULL CHECK (colour IN (0, 1)),
+  duplex        INTEGER NOT NULL CHECK (duplex IN (0, 1)),
+  state         TEXT NOT NULL DEFAULT 'active' CHECK (state IN ('active', 'disabled')),        -- set by an administrator
+  mode          TEXT NOT NULL DEFAULT 'online' CHECK (mode IN ('online', 'offline', 'withIssue')), -- what the device reports
+  group_name    TEXT,
+  ip_address    TEXT,
+  serial_number TEXT,
+  mac           TEXT,
+  notes         TEXT
+) STRICT;
+INSERT INTO printers_v2 (id, name, location, model, colour, duplex)
+SELECT id, name, location, model, colour, duplex FROM printers;
+DROP TABLE printers;
+ALTER TABLE printers_v2 RENAME TO printers;
+
+-- Jobs being printed: one row per job from release until printed (then charged, in one transaction).
+CREATE TABLE job_releases (
+  id          INTEGER PRIMARY KEY,
+  job_id      INTEGER NOT NULL UNIQUE REFERENCES print_jobs (id) ON DELETE CASCADE,  -- one release of a job at a time
+  printer_id  INTEGER NOT NULL REFERENCES printers (id),
+  session_id  INTEGER NOT NULL REFERENCES print_sessions (id),
+  account_id  INTEGER REFERENCES accounts (id),   -- what pays; NULL when nothing is charged
+  copies      INTEGER NOT NULL,
+  colour      INTEGER NOT NULL CHECK (colour IN (0, 1)),
+  duplex      INTEGER NOT NULL CHECK (duplex IN (0, 1)),
+  cost_cents  INTEGER NOT NULL,
+  reprint     INTEGER NOT NULL CHECK (reprint IN (0, 1)),
+  released_at INTEGER NOT NULL,
+  done_at_ms  INTEGER NOT NULL   -- when the printer finishes it (Unix milliseconds: printing takes seconds)
+) STRICT;
+CREATE INDEX job_releases_done ON job_releases (done_at_ms);
+CREATE INDEX job_releases_printer ON job_releases (printer_id, done_at_ms);
+CREATE INDEX job_releases_account ON job_releases (account_id);
+
+-- Releases sent with an Idempotency-Key: a retry with the same key gets the first answer and prints nothing.
+CREATE TABLE release_requests (
+  user_id         INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  idempotency_key TEXT NOT NULL,
+  fingerprint     TEXT NOT NULL,   -- SHA-256 of the printer and the body, to refuse the key for another release
+  answer          TEXT NOT NULL,   -- JSON of the 202 answer
+  created_at      INTEGER NOT NULL,
+  PRIMARY KEY (user_id, idempotency_key)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX release_requests_created ON release_requests (created_at);
+`;

@@ -1,6 +1,8 @@
 import { hashPassword, lookupHash, normalizeCard } from "../secrets.js";
 import { creditLedger } from "./credit-ledger.js";
 import { nowSeconds, type Db } from "./open-database.js";
+import { DEMO_PRICES, printCostCents, writePriceList } from "./price-list.js";
+import { DEMO_FAVOURITES, refreshDemoJobs } from "./seed-demo-jobs.js";
 import { seedCreditHistory, type DemoCharge } from "./seed-demo-credit.js";
 import { draftJob, printedJobWriter } from "./seed-jobs.js";
 import { seededRandom } from "./seeded-random.js";
@@ -65,12 +67,66 @@ const DEMO_USERS: readonly DemoUser[] = [
   },
 ];
 
-const DEMO_PRINTERS = [
-  { name: "Lobby Colour MFP", location: "Ground floor, lobby", model: "Ricoh IM C3000", colour: 1, duplex: 1 },
-  { name: "Floor 2 Mono", location: "Floor 2, east wing", model: "Kyocera ECOSYS P3150dn", colour: 0, duplex: 1 },
-  { name: "Floor 3 Colour", location: "Floor 3, kitchen", model: "Canon iR-ADV C5850i", colour: 1, duplex: 1 },
-  { name: "Library Mono", location: "Library", model: "HP LaserJet M507", colour: 0, duplex: 0 },
-  { name: "Finance MFP", location: "Floor 4, finance", model: "Xerox AltaLink C8155", colour: 1, duplex: 1 },
+/**
+ * The demo's printers. Jobs are released at Reception and Finance MFP; Warehouse is offline and Design
+ * studio has an issue, so a portal shows why they cannot print. Network details are made up.
+ */
+export const DEMO_PRINTERS = [
+  {
+    name: "Reception",
+    location: "Ground floor",
+    brand: "Kyocera",
+    model: "TASKalfa 3253ci",
+    colour: 1,
+    duplex: 1,
+    mode: "online",
+    group: "Main building",
+    ip: "10.0.0.31",
+  },
+  {
+    name: "Finance MFP",
+    location: "2nd floor",
+    brand: "Xerox",
+    model: "AltaLink C8155",
+    colour: 1,
+    duplex: 1,
+    mode: "online",
+    group: "Main building",
+    ip: "10.0.0.32",
+  },
+  {
+    name: "Warehouse",
+    location: "Warehouse, loading bay",
+    brand: "HP",
+    model: "LaserJet M507",
+    colour: 0,
+    duplex: 0,
+    mode: "offline",
+    group: "Warehouse",
+    ip: "10.0.1.40",
+  },
+  {
+    name: "Library",
+    location: "1st floor, library",
+    brand: "Kyocera",
+    model: "ECOSYS P3150dn",
+    colour: 0,
+    duplex: 1,
+    mode: "online",
+    group: "Main building",
+    ip: "10.0.0.33",
+  },
+  {
+    name: "Design studio",
+    location: "3rd floor",
+    brand: "Canon",
+    model: "imageRUNNER ADVANCE C5850i",
+    colour: 1,
+    duplex: 1,
+    mode: "withIssue",
+    group: "Main building",
+    ip: "10.0.0.34",
+  },
 ] as const;
 
 const DAY = 86_400;
@@ -87,10 +143,16 @@ export async function seedDemo(db: Db, lookupKey: Buffer, now = nowSeconds()): P
     writeSetting(db, "selfService", DEMO_SELF_SERVICE);
     const pins = userPinsRepository(db, lookupKey);
     const ledger = creditLedger(db);
+    writePriceList(db, DEMO_PRICES);
     const insertPrinter = db.prepare(
-      "INSERT INTO printers (name, location, model, colour, duplex) VALUES (@name, @location, @model, @colour, @duplex)",
+      `INSERT INTO printers (name, location, brand, model, colour, duplex, mode, group_name, ip_address, serial_number, mac)
+       VALUES (@name, @location, @brand, @model, @colour, @duplex, @mode, @group, @ip, @serial, @mac)`,
     );
-    const printerIds = DEMO_PRINTERS.map((p) => Number(insertPrinter.run(p).lastInsertRowid));
+    const printerIds = DEMO_PRINTERS.map((p, i) =>
+      Number(
+        insertPrinter.run({ ...p, serial: `DEMO${1001 + i}`, mac: `00:11:22:33:44:${String(51 + i)}` }).lastInsertRowid,
+      ),
+    );
     const insertUser = db.prepare(
       `INSERT INTO users (username, fullname, email, code, lang, phone, password_hash, directory_managed, created_at)
        VALUES (?, ?, ?, ?, 'en', ?, ?, ?, ?)`,
@@ -103,7 +165,7 @@ export async function seedDemo(db: Db, lookupKey: Buffer, now = nowSeconds()): P
     const insertSession = db.prepare(
       "INSERT INTO print_sessions (user_id, printer_id, started_at, ended_at) VALUES (?, ?, ?, ?)",
     );
-    const writeJob = printedJobWriter(db);
+    const writeJob = printedJobWriter(db, now);
 
     const start = now - 182 * DAY;
     const firstDay = start - (start % DAY);
@@ -163,8 +225,32 @@ export async function seedDemo(db: Db, lookupKey: Buffer, now = nowSeconds()): P
       }
       // Alice always has some quota used this month, whatever day the demo starts on.
       if (u.quotaPages) printSession(Math.max(today, now - 3600));
+      for (const favourite of DEMO_FAVOURITES.filter((f) => f.username === u.username)) {
+        const printedAt = now - favourite.printedAgo;
+        const printerId = printerIds[DEMO_PRINTERS.findIndex((p) => p.name === favourite.printer)]!;
+        const sessionId = Number(insertSession.run(userId, printerId, printedAt - 30, printedAt).lastInsertRowid);
+        const jobId = writeJob(
+          { ...favourite.job, costCents: printCostCents(DEMO_PRICES, favourite.job), project: null },
+          {
+            userId,
+            printerId,
+            accountId: creditId,
+            sessionId,
+            submittedAt: printedAt - 600,
+            printedAt,
+            favorite: true,
+          },
+        );
+        charges.push({
+          at: printedAt,
+          cents: printCostCents(DEMO_PRICES, favourite.job),
+          jobId,
+          name: favourite.job.name,
+        });
+      }
 
       seedCreditHistory(ledger, creditId, u.creditCents, charges, now);
     });
+    refreshDemoJobs(db, now);
   })();
 }

@@ -1,4 +1,6 @@
+import { PRINTED_RETENTION_DEFAULT } from "../config.js";
 import type { Db } from "./open-database.js";
+import { DEMO_PRICES, printCostCents } from "./price-list.js";
 import type { SeededRandom } from "./seeded-random.js";
 
 const DOCUMENTS = [
@@ -14,8 +16,6 @@ const DOCUMENTS = [
   "Recipe.html",
 ];
 const PROJECTS = [null, null, null, "Apollo", "Website relaunch", "Audit 2026"];
-
-const PRICE_CENTS = { mono: 5, colour: 15 } as const;
 
 /** A job of the seeded printing history, before it is placed on a printer and a day. */
 export interface JobDraft {
@@ -33,7 +33,7 @@ export function draftJob(rnd: SeededRandom, printer: { colour: number; duplex: n
   const copies = rnd.chance(0.1) ? rnd.int(2, 3) : 1;
   const colour = printer.colour && rnd.chance(0.35) ? 1 : 0;
   const duplex = printer.duplex && pages > 1 && rnd.chance(0.6) ? 1 : 0;
-  const costCents = pages * copies * (colour ? PRICE_CENTS.colour : PRICE_CENTS.mono);
+  const costCents = printCostCents(DEMO_PRICES, { pages, copies, colour, duplex });
   return { name: rnd.pick(DOCUMENTS), pages, copies, colour, duplex, costCents, project: rnd.pick(PROJECTS) };
 }
 
@@ -46,20 +46,27 @@ export interface JobPlacement {
   sessionId: number | null;
   submittedAt: number;
   printedAt: number;
+  favorite?: boolean;
 }
 
-/** Writes printed jobs with one prepared statement (the scale seed writes millions); returns the new job's id. */
-export function printedJobWriter(db: Db): (job: JobDraft, placement: JobPlacement) => number {
+/**
+ * Writes printed jobs with one prepared statement (the scale seed writes millions); returns the new job's id.
+ * A job printed before the default reprint time (a week before `now`) is written as retention would have
+ * left it: deleted from its user's list, still printed for the reports (its printed_at stays).
+ */
+export function printedJobWriter(db: Db, now: number): (job: JobDraft, placement: JobPlacement) => number {
   const insert = db.prepare(
     `INSERT INTO print_jobs (user_id, name, state, submitted_at, printed_at, printer_id, session_id, account_id,
-       pages, copies, colour, duplex, cost_cents, project)
-     VALUES (?, ?, 'printed', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       pages, copies, colour, duplex, cost_cents, project, favorite, retained_from)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const keptFrom = now - PRINTED_RETENTION_DEFAULT;
   return (job, at) =>
     Number(
       insert.run(
         at.userId,
         job.name,
+        at.favorite || at.printedAt > keptFrom ? "printed" : "deleted",
         at.submittedAt,
         at.printedAt,
         at.printerId,
@@ -71,6 +78,8 @@ export function printedJobWriter(db: Db): (job: JobDraft, placement: JobPlacemen
         job.duplex,
         job.costCents,
         job.project,
+        at.favorite ? 1 : 0,
+        at.printedAt,
       ).lastInsertRowid,
     );
 }

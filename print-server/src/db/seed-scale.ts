@@ -5,6 +5,9 @@ import { seededRandom } from "./seeded-random.js";
 import { readSetting, writeSetting } from "./settings.js";
 import { userPinsRepository } from "./user-pins.js";
 
+/** The scale user whose job list is long (the benchmark's jobs page): this many jobs wait for release. */
+export const SCALE_JOBS = { username: "user000001", waiting: 2000 } as const;
+
 const SCALE = {
   months: 12,
   printers: 40,
@@ -56,7 +59,7 @@ export async function seedScale(db: Db, lookupKey: Buffer, users: number, now = 
     const insertLedger = db.prepare(
       "INSERT INTO credit_ledger (account_id, at, amount_cents, kind, note) VALUES (?, ?, ?, 'opening', 'Opening balance')",
     );
-    const writeJob = printedJobWriter(db);
+    const writeJob = printedJobWriter(db, now);
     const current = new Date(now * 1000);
     const months = Array.from({ length: SCALE.months }, (_, m) => ({
       start: Date.UTC(current.getUTCFullYear(), current.getUTCMonth() - m, 1) / 1000,
@@ -96,4 +99,44 @@ export async function seedScale(db: Db, lookupKey: Buffer, users: number, now = 
     writeSetting(db, "scale", users);
   })();
   return true;
+}
+
+/**
+ * Tops the scale user's waiting jobs up to SCALE_JOBS.waiting, sent over the
+ * last day (every 30 seconds, the newest a minute ago), every 400th a
+ * favourite. Runs at each `serve --scale` start: held jobs are deleted after
+ * a day, and a benchmark may release some. Answers how many it added.
+ */
+export function refreshScaleJobs(db: Db, now = nowSeconds()): number {
+  const userId = db.prepare("SELECT id FROM users WHERE username = ?").pluck().get(SCALE_JOBS.username) as
+    number | undefined;
+  if (userId === undefined) return 0;
+  const waiting = Number(
+    db
+      .prepare(
+        "SELECT count(*) FROM print_jobs WHERE user_id = ? AND reprint_of IS NULL AND state <> 'deleted' AND state = 'ready'",
+      )
+      .pluck()
+      .get(userId),
+  );
+  const insert = db.prepare(
+    `INSERT INTO print_jobs (user_id, name, state, submitted_at, pages, copies, colour, duplex, favorite, retained_from)
+     VALUES (@user, @name, 'ready', @sent, @pages, 1, @colour, @duplex, @favorite, @sent)`,
+  );
+  const missing = Math.max(0, SCALE_JOBS.waiting - waiting);
+  db.transaction(() => {
+    for (let i = 0; i < missing; i++) {
+      const pages = 1 + ((i * 7) % 20);
+      insert.run({
+        user: userId,
+        name: `Document ${String(waiting + i + 1).padStart(4, "0")}.pdf`,
+        sent: now - 60 - 30 * i,
+        pages,
+        colour: i % 3 === 0 ? 1 : 0,
+        duplex: pages > 1 && i % 2 === 0 ? 1 : 0,
+        favorite: i % 400 === 0 ? 1 : 0,
+      });
+    }
+  })();
+  return missing;
 }

@@ -62,7 +62,7 @@ export function usersRepository(db: Db, lookupKey: Buffer) {
   const setPasswordHash = db.prepare("UPDATE users SET password_hash = ? WHERE id = ?");
   const pagesSince = db
     .prepare(
-      "SELECT coalesce(sum(pages * copies), 0) FROM print_jobs WHERE user_id = ? AND state = 'printed' AND printed_at >= ?",
+      "SELECT coalesce(sum(pages * copies), 0) FROM print_jobs WHERE user_id = ? AND printed_at >= ? AND state <> 'failed'",
     )
     .pluck();
 

@@ -277,6 +277,205 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v3/jobs": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The user's own jobs in one state, newest first
+     * @description `state` filters the list: `ready` (the default: held, waiting for release), `paused`,
+     *     `processing`, `printed` (kept for reprint), `deleted`, or `favorite` (favourites whatever
+     *     their state, except deleted). Any other value answers an empty list, as MyQ answers an
+     *     unknown filter value. Paging with `limit` and `start`; `count` is the total that matched.
+     */
+    get: operations["listJobs"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Mark or unmark several jobs as favourites at once
+     * @description All or nothing: when one job is not the user's (404) or is deleted (409 job_not_ready),
+     *     none changes. Unmarking a favourite starts its retention time again from now.
+     *     Answers the jobs changed.
+     */
+    patch: operations["changeJobs"];
+    trace?: never;
+  };
+  "/v3/jobs/delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Delete (cancel) several jobs at once
+     * @description The body is the list of job ids. All or nothing: when one job is not the user's (404)
+     *     or is printing right now (409 job_not_ready), none is deleted. A job already deleted
+     *     stays deleted (sending the same request again changes nothing). A printed job that is
+     *     deleted leaves the reprint list; the reports still count its print.
+     */
+    post: operations["deleteJobs"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v3/jobs/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the user's jobs (another user's is 404) */
+    get: operations["getJob"];
+    put?: never;
+    post?: never;
+    /**
+     * Delete (cancel) one job
+     * @description A job already deleted stays deleted (204 again); a job printing right now answers
+     *     409 job_not_ready.
+     */
+    delete: operations["deleteJob"];
+    options?: never;
+    head?: never;
+    /**
+     * Mark or unmark a job as a favourite
+     * @description Only `favorite` and `projectId` change here; copies, two-sided and colour change only at
+     *     release (`releaseOptions`). This server has no projects: `projectId` may only be 0 or
+     *     null (no project). A deleted job answers 409 job_not_ready. Unmarking a favourite
+     *     starts its retention time again from now.
+     */
+    patch: operations["changeJob"];
+    trace?: never;
+  };
+  "/v3/jobs/{id}/state": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The state of one of the user's jobs */
+    get: operations["getJobState"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v3/printers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Printers, by name (client tokens only, as in MyQ)
+     * @description Filters, all optional and combined: `status` (`active`: enabled by an administrator;
+     *     `local`: every printer of this server; `offline`; `withIssue`), `name` (part of the
+     *     name, any case) and `group` (a group's name, any case). An unknown value answers an
+     *     empty list. A printer can print now when its `state` is `active` and its `mode` is
+     *     `online`. The answer carries network details: a portal passes on only name, location
+     *     and whether it can print.
+     */
+    get: operations["listPrinters"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v3/printers/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One printer (client tokens only) */
+    get: operations["getPrinter"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v3/printers/{id}/printAll": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The user's jobs that a "print all" at this printer would release
+     * @description The user's ready jobs, oldest first (the order they print in), at most 500; `moreJobs`
+     *     says there are more (release these, then ask again). `counters` holds one number:
+     *     how many ready jobs the user has in all [ours; MyQ's meaning is not public]. This
+     *     server has no projects: `projectId` is 0 and `projectSelected` false.
+     */
+    get: operations["getPrintAll"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v3/printers/{id}/jobs/release": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Release the user's jobs at this printer (prints in the background)
+     * @description Answers 202 at once; each job then moves `processing` -> `printed` (poll
+     *     `GET /v3/jobs/{id}/state`). The printer prints the jobs one after another, taking
+     *     longer the more pages. A job is charged when it prints (credit falls by its cost, one
+     *     statement line per charge; quota pages rise).
+     *
+     *     Refusals, each before anything changes: a job that is not the user's: 404; a printer
+     *     that is offline, has an issue or is disabled: 409 printer_unavailable; a job that is
+     *     not `ready` (or `printed`, which reprints it and charges again): 409 job_not_ready
+     *     (a job already printing is refused, so the same release sent twice at once prints and
+     *     charges once); not enough credit (or quota pages) for the whole release: 402
+     *     insufficient_credit. Credit held by jobs still printing counts as spent.
+     *
+     *     `account`: the reference of the user's account that pays; null or absent: the user's
+     *     credit account when credit is on, nothing when accounting is off. A quota account pays
+     *     in pages. `releaseOptions` apply to every job of the release; 0 keeps what the job
+     *     was sent with. A colour job at a mono printer prints (and costs) mono; two-sided
+     *     at a one-sided printer prints one-sided.
+     */
+    post: operations["releaseJobs"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/{lang}/auth": {
     parameters: {
       query?: never;
@@ -300,7 +499,7 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     Error: {
-      /** @description Machine-readable code: unauthorized (no token), invalid_token, insufficient_scope, invalid_token_type, invalid_request, not_found, gone, payload_too_large, too_many_requests, server_error; not_allowed and managed_externally (self-service) */
+      /** @description Machine-readable code: unauthorized (no token), invalid_token, insufficient_scope, invalid_token_type, invalid_request, not_found, gone, payload_too_large, too_many_requests, insufficient_credit, job_not_ready, printer_unavailable, server_error; not_allowed and managed_externally (self-service) */
       error: string;
       error_description: string;
       /** @description The scope that was needed (only with insufficient_scope) */
@@ -617,6 +816,161 @@ export interface components {
       /** @description How many lines matched the filters (all pages) */
       count: number;
     };
+    /** @description An amount in the server's currency units (e.g. 1.68), never cents or a string */
+    Money: number;
+    /**
+     * @description ready: held, waiting for release; paused: held and not releasable; processing: being
+     *     printed; printed: printed, kept for reprint; deleted: deleted by its user or after its
+     *     retention time [ours; MyQ names only processing]
+     * @enum {string}
+     */
+    JobState: "ready" | "paused" | "processing" | "printed" | "deleted";
+    /**
+     * @description A print job in MyQ's shape; `state` and `expiresAt` are ours (a real MyQ X sends neither,
+     *     so a client must work without them).
+     */
+    Job: {
+      id: number;
+      name: string;
+      /**
+       * Format: date
+       * @description The day it was sent (UTC)
+       */
+      date: string;
+      /**
+       * Format: date-time
+       * @description When it was sent
+       */
+      dateTime: string;
+      favorite: boolean;
+      /**
+       * @description Printed: what it cost. Processing: what this print will be charged. Otherwise what
+       *     printing it will cost with the options it was sent with.
+       */
+      cost: components["schemas"]["Money"];
+      /** @description Two-sided (as sent, or as printed once printed) */
+      duplex: boolean;
+      /** @description In colour (as sent, or as printed once printed) */
+      color: boolean;
+      /** @description Pages of one copy */
+      pageCount: number;
+      /** @description Colour pages of one copy */
+      colorCount: number;
+      copies: number;
+      /** @description MyQ's paper information, whose meaning is not public; this server always sends state 0 */
+      paper: {
+        state: number;
+      };
+      state?: components["schemas"]["JobState"];
+      /**
+       * Format: date-time
+       * @description When the job is deleted unless printed (held) or reprinted (printed); null for
+       *     favourites (kept until unmarked) and for jobs printing or deleted [ours]
+       */
+      expiresAt?: string | null;
+    };
+    JobList: {
+      jobs: components["schemas"]["Job"][];
+      /** @description How many jobs matched in all (not only this page) */
+      count: number;
+    };
+    JobStateAnswer: {
+      state: components["schemas"]["JobState"];
+    };
+    /** @description This server has no projects; only 0 or null (no project) is accepted */
+    ProjectId: number | null;
+    JobChange: {
+      favorite?: boolean;
+      projectId?: components["schemas"]["ProjectId"];
+    };
+    JobsChange: {
+      jobs: {
+        id: number;
+        favorite: boolean;
+        projectId?: components["schemas"]["ProjectId"];
+      }[];
+    };
+    /** @description Job ids, e.g. [4711, 4712] */
+    JobIds: number[];
+    /**
+     * @description A printer in MyQ's shape; `color` and `duplex` are ours. `state` is `active` or
+     *     `disabled` (by an administrator), `mode` is `online`, `offline` or `withIssue` (what
+     *     the device reports) [ours: MyQ's values are not public beyond `active` and `online`].
+     *     It can print now when active and online.
+     */
+    Printer: {
+      id: number;
+      name: string;
+      /** @enum {string} */
+      state: "active" | "disabled";
+      /** @enum {string} */
+      mode: "online" | "offline" | "withIssue";
+      ipAddress: string;
+      serialNumber: string;
+      mac: string;
+      terminalId: string;
+      brand: string;
+      model: string;
+      notes: string;
+      location: string;
+      enforcedModel: string;
+      configurationId: number;
+      /** @description Prints in colour (else a colour job prints, and costs, mono) [ours] */
+      color?: boolean;
+      /** @description Prints two-sided (else a two-sided job prints one-sided) [ours] */
+      duplex?: boolean;
+    };
+    PrinterList: {
+      printers: components["schemas"]["Printer"][];
+      /** @description How many printers matched in all (not only this page) */
+      count: number;
+    };
+    PrintAll: {
+      jobs: {
+        id: number;
+        projectId: number;
+      }[];
+      counters: number[];
+      moreJobs: boolean;
+      projectSelected: boolean;
+    };
+    /**
+     * @description Options for every job of the release; 0 (or leaving one out) keeps what the job was
+     *     sent with. `stapling`, `punching` and `tonerSaving` are accepted and change nothing here.
+     */
+    ReleaseOptions: {
+      /** @description Copies to print; 0 = as sent */
+      copies?: number;
+      /**
+       * @description 0 = as sent, 1 = one-sided, 2 = two-sided long edge, 3 = two-sided short edge
+       * @enum {integer}
+       */
+      duplex?: 0 | 1 | 2 | 3;
+      /**
+       * @description 0 = as sent, 1 = mono
+       * @enum {integer}
+       */
+      color?: 0 | 1;
+      stapling?: number;
+      punching?: number;
+      tonerSaving?: number;
+    };
+    ReleaseRequest: {
+      jobIds: components["schemas"]["JobIds"];
+      releaseOptions?: components["schemas"]["ReleaseOptions"];
+      /** @description The reference of the user's account that pays; null or absent = the credit account (or nothing when accounting is off) */
+      account?: string | null;
+      projectId?: components["schemas"]["ProjectId"];
+    };
+    ReleaseAnswer: {
+      jobs: {
+        id: number;
+        /** @constant */
+        state: "processing";
+        /** @description What this print will be charged */
+        cost: components["schemas"]["Money"];
+      }[];
+    };
   };
   responses: {
     /** @description invalid_request */
@@ -684,6 +1038,24 @@ export interface components {
         "application/json": components["schemas"]["Error"];
       };
     };
+    /** @description insufficient_credit: not enough credit (or quota pages) for the whole release; nothing was released */
+    PaymentRequired: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+    /** @description job_not_ready (the job's state does not allow it) or printer_unavailable (offline, with an issue, or disabled); nothing changed */
+    Conflict: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Error"];
+      };
+    };
   };
   parameters: {
     UserId: number;
@@ -694,6 +1066,8 @@ export interface components {
     /** @description Offset of the first item (MyQ's paging) */
     Start: number;
     Lang: string;
+    JobId: number;
+    PrinterId: number;
   };
   requestBodies: never;
   headers: never;
@@ -1182,6 +1556,326 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+    };
+  };
+  listJobs: {
+    parameters: {
+      query?: {
+        state?: string;
+        /** @description Page size (MyQ's paging) */
+        limit?: components["parameters"]["Limit"];
+        /** @description Offset of the first item (MyQ's paging) */
+        start?: components["parameters"]["Start"];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of jobs */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["JobList"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  changeJobs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["JobsChange"];
+      };
+    };
+    responses: {
+      /** @description The jobs changed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["JobList"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+    };
+  };
+  deleteJobs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["JobIds"];
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+    };
+  };
+  getJob: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components["parameters"]["JobId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The job */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Job"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  deleteJob: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components["parameters"]["JobId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+    };
+  };
+  changeJob: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components["parameters"]["JobId"];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["JobChange"];
+      };
+    };
+    responses: {
+      /** @description The job as changed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Job"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+    };
+  };
+  getJobState: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components["parameters"]["JobId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The job's state */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["JobStateAnswer"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  listPrinters: {
+    parameters: {
+      query?: {
+        status?: string;
+        name?: string;
+        group?: string;
+        /** @description Page size (MyQ's paging) */
+        limit?: components["parameters"]["Limit"];
+        /** @description Offset of the first item (MyQ's paging) */
+        start?: components["parameters"]["Start"];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of printers */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PrinterList"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  getPrinter: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components["parameters"]["PrinterId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The printer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Printer"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  getPrintAll: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components["parameters"]["PrinterId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description What "print all" releases */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PrintAll"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  releaseJobs: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description Optional [ours]: a retry of the same release (same user, printer and body) with the
+         *     same key within a day answers as the first did and prints nothing again. The same
+         *     key with another release answers 400. Without a key, a release sent again after its
+         *     jobs printed reprints them (and charges again).
+         */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: components["parameters"]["PrinterId"];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReleaseRequest"];
+      };
+    };
+    responses: {
+      /** @description Released; the jobs print in the background */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ReleaseAnswer"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      402: components["responses"]["PaymentRequired"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
     };
   };
   showSignInPage: {

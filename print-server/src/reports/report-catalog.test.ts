@@ -13,7 +13,15 @@ const report = (name: string) => {
   return found;
 };
 
+type PrintFields = Partial<Record<string, unknown>> & {
+  user: number;
+  printer: number;
+  when: string;
+  printed?: boolean;
+};
+
 let db: Db;
+let print: (fields: PrintFields) => void;
 
 beforeEach(() => {
   ({ db } = openDatabase(":memory:"));
@@ -24,11 +32,13 @@ beforeEach(() => {
   printer.run(1, "Printer B", "Floor 2");
   printer.run(2, "Printer A", "Floor 1");
   const job = db.prepare(
-    `INSERT INTO print_jobs (user_id, name, state, submitted_at, printed_at, printer_id, pages, copies, colour, duplex, cost_cents)
-     VALUES (@user, 'Document', @state, @printedAt, @printedAt, @printer, @pages, @copies, @colour, @duplex, @cents)`,
+    `INSERT INTO print_jobs (user_id, name, state, submitted_at, printed_at, printer_id, pages, copies, colour, duplex,
+       cost_cents, retained_from)
+     VALUES (@user, 'Document', @state, @submittedAt, @printedAt, @printer, @pages, @copies, @colour, @duplex, @cents,
+       @submittedAt)`,
   );
-  const print = (fields: Partial<Record<string, unknown>> & { user: number; printer: number; when: string }) =>
-    job.run({
+  print = ({ printed, ...fields }: PrintFields) =>
+    void job.run({
       state: "printed",
       pages: 1,
       copies: 1,
@@ -36,7 +46,8 @@ beforeEach(() => {
       duplex: 0,
       cents: 5,
       ...fields,
-      printedAt: at(fields.when),
+      submittedAt: at(fields.when),
+      printedAt: printed === false ? null : at(fields.when),
     });
   // June: bob on both printers, Alice on printer B twice.
   print({ user: 1, printer: 1, when: "2026-06-03T10:00:00Z", pages: 2, copies: 3, colour: 1, cents: 90 });
@@ -45,10 +56,11 @@ beforeEach(() => {
   print({ user: 2, printer: 1, when: "2026-06-05T11:00:00Z", cents: 10 });
   // May comes first, whoever printed it.
   print({ user: 1, printer: 1, when: "2026-05-20T10:00:00Z", cents: 3 });
-  // Not in the reports: before the period, at its end, held, failed.
+  // Not in the reports: before the period, at its end, never printed (waiting, or deleted unprinted), failed.
   print({ user: 2, printer: 2, when: "2026-04-30T23:59:59Z" });
   print({ user: 2, printer: 2, when: "2026-08-01T00:00:00Z" });
-  print({ user: 2, printer: 2, when: "2026-06-06T10:00:00Z", state: "held" });
+  print({ user: 2, printer: 2, when: "2026-06-06T10:00:00Z", state: "ready", printed: false });
+  print({ user: 2, printer: 2, when: "2026-06-06T11:00:00Z", state: "deleted", printed: false });
   print({ user: 1, printer: 2, when: "2026-06-06T10:00:00Z", state: "failed" });
 });
 
@@ -113,6 +125,16 @@ describe("report queries", () => {
     const rows = [...report("My monthly summary").rows(db, { ...period, user: { id: 2, fullname: "Alice Liddell" } })];
     expect(rows).toEqual([
       { month: "2026-06", jobs: 2, pages: 5, colourPages: 0, monoPages: 5, cost: 0.3, duplexPages: 4 },
+    ]);
+  });
+
+  it("counts a print whatever became of its job: deleted later, or being reprinted", () => {
+    const before = [...report("Usage by user").rows(db, period)].map((r) => [r.username, r.jobs, r.cost]);
+    print({ user: 2, printer: 1, when: "2026-07-01T10:00:00Z", state: "deleted", cents: 11 });
+    print({ user: 2, printer: 1, when: "2026-07-02T10:00:00Z", state: "processing", cents: 13 });
+    expect([...report("Usage by user").rows(db, period)].map((r) => [r.username, r.jobs, r.cost])).toEqual([
+      ["Alice", 4, 0.54],
+      before[1],
     ]);
   });
 

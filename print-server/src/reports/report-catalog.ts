@@ -39,7 +39,9 @@ const USAGE_SQL = `count(*) AS jobs,
   sum(CASE WHEN j.colour = 0 THEN j.pages * j.copies ELSE 0 END) AS monoPages,
   sum(j.cost_cents) / 100.0 AS cost`;
 
-const PRINTED = "j.state = 'printed' AND j.printed_at >= @from AND j.printed_at < @to";
+// Every print in the period: a job keeps printed_at when it is later deleted (by its user or by
+// retention) and while it is being reprinted; a reprint is a row of its own. Failed jobs never count.
+const PRINTED = "j.printed_at >= @from AND j.printed_at < @to AND j.state <> 'failed'";
 
 type Raw = Record<string, string | number | null>;
 

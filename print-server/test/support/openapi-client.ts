@@ -18,6 +18,10 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** A query of numbers and strings, as the strings a URL carries. */
+export const asQuery = (query: Record<string, string | number>): Record<string, string> =>
+  Object.fromEntries(Object.entries(query).map(([name, value]) => [name, String(value)]));
+
 export interface CallResult {
   status: number;
   headers: { get(name: string): string | null };
