@@ -39,8 +39,13 @@ async function statement(query: Record<string, string> = {}, token = alice, id: 
   return res.json as { activity: Line[]; count: number };
 }
 
+/** The balance endpoint's answer for the user's credit account (found by type, whatever its reference). */
 async function creditBalance(id: number = ALICE.id): Promise<number> {
-  const res = await call(server, "getAccountBalance", { token: client, params: { id, reference: "credit" } });
+  const accounts = await call(server, "getUserAccounts", { token: client, params: { id } });
+  const { reference } = (accounts.json.accounts as Array<{ type: string; reference: string }>).find(
+    (a) => a.type === "credit",
+  )!;
+  const res = await call(server, "getAccountBalance", { token: client, params: { id, reference } });
   return res.json.amount as number;
 }
 
