@@ -26,6 +26,7 @@ const test = base.extend<object, { intranet: Intranet }>({
       const allowedPort = await freePort();
       const stack = await startPrivateStack({
         portalEnv: { PORTAL_FRAME_ANCESTORS: `http://127.0.0.1:${allowedPort}` },
+        singleSignOn: true,
       });
       const allowed = await startFrameHost(allowedPort, stack.portalUrl);
       const refused = await startFrameHost(await freePort(), stack.portalUrl);
@@ -108,6 +109,25 @@ test.describe("embedded in an intranet page", () => {
     const signedOut = new URL(portalFrameOf(page, intranet.stack.portalUrl).url());
     expect(signedOut.pathname).toBe("/sign-in");
     expect(signedOut.searchParams.get("embed")).toBe("1");
+  });
+
+  test("single sign-on opens the print server's page in a new tab and finishes there", async ({ page, intranet }) => {
+    await page.goto(intranet.allowed.url);
+    const frame = portalFrame(page);
+    await expect(frame.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    // Sign-in pages refuse to be framed: the link says it opens a new tab, and does.
+    await expect(frame.getByText("Opens your organisation's print server page in a new tab")).toBeVisible();
+    const [tab] = await Promise.all([
+      page.waitForEvent("popup"),
+      frame.getByRole("link", { name: "Single sign-on" }).click(),
+    ]);
+    await expect(tab.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+    await tab.getByLabel("PIN", { exact: true }).fill(alice.pin);
+    await tab.getByRole("button", { name: "Sign in with PIN" }).click();
+    // Finished in the tab, in the portal's own full layout.
+    await expect(tab.getByRole("heading", { level: 1, name: `Hello, ${alice.fullName}` })).toBeVisible();
+    expect(new URL(tab.url()).origin).toBe(new URL(intranet.stack.portalUrl).origin);
+    expect(new URL(tab.url()).searchParams.get("embed")).toBeNull();
   });
 
   test("tells the intranet page its height, which follows the content", async ({ page, intranet }) => {

@@ -42,12 +42,19 @@ export default async function globalSetup() {
     PRINT_SERVER_HOST: "127.0.0.1",
     PRINT_SERVER_PORT: "0",
     PRINT_SERVER_TOKEN_LIFETIME: String(tokenLifetimeSeconds),
+    // The sign-in page over loopback HTTP: the browser does not trust the test CA.
+    PRINT_SERVER_SIGN_IN_PAGE_PORT: "0",
   };
   const printServer = await startPrintServer(printServerEnv);
 
   const caFile = join(workDir, "print-server-ca.pem");
   writeFileSync(caFile, await exportCa(printServerEnv));
-  const client = await registerPortalClient(printServerEnv, "Print Portal (browser tests)");
+  // The main portal's port is chosen now: its single sign-on redirect URI is registered with the client.
+  const portalPort = await freePort();
+  const portalUrl = `http://localhost:${portalPort}`;
+  const client = await registerPortalClient(printServerEnv, "Print Portal (browser tests)", {
+    portalUrls: [portalUrl],
+  });
 
   const recordFile = join(workDir, "recorded-tokens.jsonl");
   const forwarder = await startRecordingForwarder({
@@ -67,12 +74,13 @@ export default async function globalSetup() {
     PORTAL_TRUSTED_PROXY_HEADER: e2eAddressHeader,
     HOSTNAME: "localhost",
   };
-  const portalPort = await freePort();
   const portal = await startPortal({
     ...common,
     PORT: String(portalPort),
-    PORTAL_URL: `http://localhost:${portalPort}`,
+    PORTAL_URL: portalUrl,
     PRINT_SERVER_URL: forwarder.url,
+    PORTAL_SINGLE_SIGN_ON: "true",
+    PRINT_SERVER_SIGN_IN_URL: printServer.signInPageUrl ?? "",
   });
 
   const downPort = await freePort();
@@ -101,7 +109,8 @@ export default async function globalSetup() {
   }
 
   process.env.E2E_SHARED_PORTAL_URLS = shared.map((instance) => instance.url).join(" ");
-  process.env.E2E_PORTAL_URL = `http://localhost:${portalPort}`;
+  process.env.E2E_PORTAL_URL = portalUrl;
+  process.env.E2E_SIGN_IN_PAGE_URL = printServer.signInPageUrl ?? "";
   process.env.E2E_DOWN_PORTAL_URL = `http://localhost:${downPort}`;
   process.env.E2E_PRINT_SERVER_DATA = dataDir;
   process.env.E2E_RECORD_FILE = recordFile;

@@ -82,4 +82,30 @@ describe("parseEnv", () => {
       /^PORTAL_FRAME_ANCESTORS must list origins/,
     );
   });
+
+  it("reads the single sign-on settings and the absolute session lifetime", () => {
+    const defaults = parseEnv(valid);
+    expect(defaults.PORTAL_SINGLE_SIGN_ON).toBe(false);
+    expect(defaults.PRINT_SERVER_SIGN_IN_URL).toBeUndefined();
+    expect(defaults.SESSION_MAX_LIFETIME).toBe(12 * 3600);
+    const on = parseEnv({
+      ...valid,
+      PORTAL_SINGLE_SIGN_ON: "true",
+      PRINT_SERVER_SIGN_IN_URL: "http://127.0.0.1:4711/",
+      SESSION_MAX_LIFETIME: "3600",
+    });
+    expect(on.PORTAL_SINGLE_SIGN_ON).toBe(true);
+    expect(on.PRINT_SERVER_SIGN_IN_URL).toBe("http://127.0.0.1:4711");
+    expect(on.SESSION_MAX_LIFETIME).toBe(3600);
+    expect(problems({ ...valid, PORTAL_SINGLE_SIGN_ON: "yes please" })).toEqual([
+      "PORTAL_SINGLE_SIGN_ON must be true or false",
+    ]);
+    // Plain HTTP for the sign-in page only on this machine.
+    expect(problems({ ...valid, PRINT_SERVER_SIGN_IN_URL: "http://print.example.com" })[0]).toMatch(
+      /^PRINT_SERVER_SIGN_IN_URL must start with https:\/\//,
+    );
+    expect(problems({ ...valid, SESSION_MAX_LIFETIME: "10" })).toEqual([
+      "SESSION_MAX_LIFETIME must be at least 60 seconds",
+    ]);
+  });
 });

@@ -26,6 +26,17 @@ const envSchema = z.object({
     value.replace(/\/+$/, "").replace(/\/api$/, ""),
   ),
   PRINT_SERVER_CA_FILE: optionalText,
+  // Where browsers reach the print server's own sign-in page (single sign-on);
+  // the API address when unset. http:// only on this machine (loopback).
+  PRINT_SERVER_SIGN_IN_URL: optionalText.pipe(
+    httpUrl(["http:", "https:"])
+      .transform((value) => value.replace(/\/+$/, ""))
+      .optional(),
+  ),
+  PORTAL_SINGLE_SIGN_ON: z
+    .enum(["true", "false", "on", "off", "1", "0"], { message: "must be true or false" })
+    .default("false")
+    .transform((value) => value === "true" || value === "on" || value === "1"),
   PRINT_SERVER_CLIENT_ID: z.string().trim().min(1, { message: "is required" }),
   PRINT_SERVER_CLIENT_SECRET: z.string().trim().min(1, { message: "is required" }),
   PRINT_SERVER_SCOPES: z
@@ -43,6 +54,12 @@ const envSchema = z.object({
     .min(60, { message: "must be at least 60 seconds" })
     .max(7 * 24 * 3600, { message: "must be at most 604800 seconds (7 days)" })
     .default(1800),
+  SESSION_MAX_LIFETIME: z.coerce
+    .number({ message: "must be a number of seconds" })
+    .int({ message: "must be a whole number of seconds" })
+    .min(60, { message: "must be at least 60 seconds" })
+    .max(30 * 24 * 3600, { message: "must be at most 2592000 seconds (30 days)" })
+    .default(12 * 3600),
   PORTAL_TRUSTED_PROXY_HEADER: optionalText.pipe(
     z
       .string()
@@ -77,6 +94,16 @@ const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 const checkedEnvSchema = envSchema.superRefine((env, context) => {
   const portal = new URL(env.PORTAL_URL);
+  if (env.PRINT_SERVER_SIGN_IN_URL) {
+    const page = new URL(env.PRINT_SERVER_SIGN_IN_URL);
+    if (page.protocol !== "https:" && !loopbackHosts.has(page.hostname)) {
+      context.addIssue({
+        code: "custom",
+        path: ["PRINT_SERVER_SIGN_IN_URL"],
+        message: "must start with https:// (http:// only for 127.0.0.1 or localhost)",
+      });
+    }
+  }
   if (
     allowsOtherOrigins(env.PORTAL_FRAME_ANCESTORS) &&
     portal.protocol !== "https:" &&

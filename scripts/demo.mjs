@@ -29,8 +29,15 @@ const dataDir = process.env.PRINT_SERVER_DATA
     ? process.env.PRINT_SERVER_DATA
     : resolve(process.cwd(), process.env.PRINT_SERVER_DATA)
   : join(root, ".data", "print-server");
-const printServerEnv = { PRINT_SERVER_DATA: dataDir };
+// The sign-in page also over loopback HTTP, so single sign-on works in a browser
+// that does not trust the demo's own CA (the API stays HTTPS with that CA).
+// PRINT_SERVER_SIGN_IN_PAGE_PORT= (empty) turns that off.
+const printServerEnv = {
+  PRINT_SERVER_DATA: dataDir,
+  PRINT_SERVER_SIGN_IN_PAGE_PORT: process.env.PRINT_SERVER_SIGN_IN_PAGE_PORT ?? "0",
+};
 const port = process.env.PORT ?? "3000";
+const portalUrl = process.env.PORTAL_URL ?? `http://localhost:${port}`;
 
 const children = [];
 let stopping = false;
@@ -56,19 +63,22 @@ function readJson(file) {
   }
 }
 
-/** The portal's client on this print server: reused while the server knows it. */
+/** The portal's client on this print server: reused while the server knows it with this portal's redirect URI. */
 async function portalClient() {
   const file = join(portalDir, "client.json");
   const saved = readJson(file);
   if (
     saved?.dataDir === dataDir &&
     typeof saved.clientId === "string" &&
-    (await printServerKnowsClient(printServerEnv, saved.clientId))
+    (await printServerKnowsClient(printServerEnv, saved.clientId, { portalUrl }))
   ) {
     return saved;
   }
   say("registering the portal as a client of the print server");
-  const client = { dataDir, ...(await registerPortalClient(printServerEnv)) };
+  const client = {
+    dataDir,
+    ...(await registerPortalClient(printServerEnv, "Print Portal", { portalUrls: [portalUrl] })),
+  };
   writeFileSync(file, `${JSON.stringify(client, null, 2)}\n`, { mode: 0o600 });
   return client;
 }
@@ -107,8 +117,10 @@ async function main() {
   const portal = await startPortal(
     {
       PORT: port,
-      PORTAL_URL: process.env.PORTAL_URL ?? `http://localhost:${port}`,
+      PORTAL_URL: portalUrl,
       PRINT_SERVER_URL: printServer.url,
+      PRINT_SERVER_SIGN_IN_URL: printServer.signInPageUrl ?? "",
+      PORTAL_SINGLE_SIGN_ON: process.env.PORTAL_SINGLE_SIGN_ON ?? "true",
       PRINT_SERVER_CA_FILE: caFile,
       PRINT_SERVER_CLIENT_ID: client.clientId,
       PRINT_SERVER_CLIENT_SECRET: client.clientSecret,
@@ -127,6 +139,7 @@ async function main() {
   console.log(`
   Print Portal is running:  http://localhost:${port}
   Print server:             ${printServer.url}
+  Its sign-in page:         ${printServer.signInPageUrl ?? printServer.url} ("Single sign-on")
 
   Demo sign-ins
     PIN 112358                  Alice Liddell   (or user alice, password wonderland)

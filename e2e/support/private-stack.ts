@@ -39,6 +39,8 @@ export interface PrivateStackOptions {
   printServerEnv?: Record<string, string>;
   /** Extra portal variables. */
   portalEnv?: Record<string, string>;
+  /** Single sign-on on: the sign-in page over loopback HTTP, the portal's redirect URI registered. */
+  singleSignOn?: boolean;
 }
 
 export async function startPrivateStack(options: PrivateStackOptions = {}): Promise<PrivateStack> {
@@ -49,6 +51,7 @@ export async function startPrivateStack(options: PrivateStackOptions = {}): Prom
     PRINT_SERVER_DATA: dataDir,
     PRINT_SERVER_HOST: "127.0.0.1",
     PRINT_SERVER_PORT: "0",
+    ...(options.singleSignOn ? { PRINT_SERVER_SIGN_IN_PAGE_PORT: "0" } : {}),
     ...options.printServerEnv,
   };
   let printServer: ChildProcess | undefined;
@@ -64,14 +67,20 @@ export async function startPrivateStack(options: PrivateStackOptions = {}): Prom
     const first = await helpers.startPrintServer(printServerEnv);
     printServer = first.child;
     // Later starts keep this port, so the portal's PRINT_SERVER_URL stays right.
-    printServerEnv = { ...printServerEnv, PRINT_SERVER_PORT: new URL(first.url).port };
+    printServerEnv = {
+      ...printServerEnv,
+      PRINT_SERVER_PORT: new URL(first.url).port,
+      ...(first.signInPageUrl ? { PRINT_SERVER_SIGN_IN_PAGE_PORT: new URL(first.signInPageUrl).port } : {}),
+    };
 
     const caFile = join(workDir, "print-server-ca.pem");
     writeFileSync(caFile, await helpers.exportCa(printServerEnv));
-    const client = await helpers.registerPortalClient(printServerEnv, "Print Portal (private test stack)");
-
     const portalPort = await freePort();
     const portalUrl = `http://localhost:${portalPort}`;
+    const client = await helpers.registerPortalClient(printServerEnv, "Print Portal (private test stack)", {
+      portalUrls: options.singleSignOn ? [portalUrl] : [],
+    });
+
     portal = (
       await helpers.startPortal({
         PORT: String(portalPort),
@@ -83,6 +92,9 @@ export async function startPrivateStack(options: PrivateStackOptions = {}): Prom
         PRINT_SERVER_CLIENT_SECRET: client.clientSecret,
         AUTH_SECRET: randomBytes(33).toString("base64url"),
         PORTAL_TRUSTED_PROXY_HEADER: e2eAddressHeader,
+        ...(options.singleSignOn
+          ? { PORTAL_SINGLE_SIGN_ON: "true", PRINT_SERVER_SIGN_IN_URL: first.signInPageUrl ?? "" }
+          : {}),
         ...options.portalEnv,
       })
     ).child;

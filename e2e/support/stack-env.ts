@@ -18,6 +18,8 @@ export const stack = {
   printServerData: () => required("E2E_PRINT_SERVER_DATA"),
   recordFile: () => required("E2E_RECORD_FILE"),
   clientSecret: () => required("E2E_CLIENT_SECRET"),
+  /** The print server's sign-in page over loopback HTTP, e.g. http://127.0.0.1:40123. */
+  signInPageUrl: () => required("E2E_SIGN_IN_PAGE_URL"),
   /** Two portal instances that share one Redis session store. */
   sharedPortalUrls: () => required("E2E_SHARED_PORTAL_URLS").split(" "),
 };

@@ -8,7 +8,9 @@ import { authCookies } from "./auth-cookies";
 import { clientAddress } from "./client-address";
 import { credentialsSchema } from "./credentials-schema";
 import { stateStore } from "@/lib/state/configured-state-store";
-import { openSession } from "./sign-in";
+import { openSession, startSession } from "./sign-in";
+import { finishSignOn, signOnConfig, SignOnFailed, type SignOnProblem } from "./single-sign-on";
+import { openSignOn } from "./sign-on-cookie";
 
 // Auth.js with a JWT session: the encrypted cookie carries only a random
 // session id and the name to show. The print server's tokens stay in the
@@ -41,6 +43,19 @@ export class SignInRefused extends CredentialsSignin {
   }
 }
 
+/** Carries what went wrong in single sign-on out of `authorize` to the callback route. */
+export class SignOnRefused extends CredentialsSignin {
+  readonly problem: SignOnProblem;
+  constructor(problem: SignOnProblem) {
+    super(problem);
+    this.problem = problem;
+    this.code = problem;
+  }
+}
+
+/** The Auth.js provider id of single sign-on (the callback route signs in with it). */
+export const singleSignOnProvider = "single-sign-on";
+
 export const { auth, signIn, signOut } = NextAuth(() => {
   const env = getEnv();
   // next-auth reads its public URL from AUTH_URL; the portal names it PORTAL_URL.
@@ -54,7 +69,7 @@ export const { auth, signIn, signOut } = NextAuth(() => {
     logger: {
       // Auth.js would log whole error objects; keep only names, never values.
       error: (error) => {
-        if (error instanceof SignInRefused) return;
+        if (error instanceof SignInRefused || error instanceof SignOnRefused) return;
         log.error("auth error", errorFields(error));
       },
       warn: (code) => log.warn("auth warning", { code }),
@@ -82,6 +97,35 @@ export const { auth, signIn, signOut } = NextAuth(() => {
               ...errorFields(portalError),
             });
             throw new SignInRefused(portalError);
+          }
+        },
+      }),
+      // Single sign-on: the callback route hands over the print server's
+      // answer (its query) and this browser's sealed sign-on cookie; both are
+      // checked and the code exchanged here. No Auth.js HTTP handler is
+      // mounted, so only the portal's own routes reach this.
+      Credentials({
+        id: singleSignOnProvider,
+        credentials: { query: {}, sealed: {} },
+        authorize: async (raw) => {
+          const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+          try {
+            const pending = await openSignOn(text(raw.sealed), env.AUTH_SECRET);
+            const tokens = await finishSignOn(new URLSearchParams(text(raw.query) ?? ""), pending, signOnConfig());
+            const signedIn = await startSession(tokens, {
+              store: stateStore(),
+              idleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT,
+            });
+            log.info("signed in", { method: "single-sign-on", userId: signedIn.userId });
+            return { id: signedIn.sessionId, name: signedIn.fullName, username: signedIn.username };
+          } catch (error) {
+            const failed = error instanceof SignOnFailed ? error : undefined;
+            log.info("single sign-on refused", {
+              problem: failed?.problem ?? "failed",
+              reason: failed?.reason ?? "session could not be opened",
+              ...(failed ? {} : errorFields(error)),
+            });
+            throw new SignOnRefused(failed?.problem ?? "failed");
           }
         },
       }),

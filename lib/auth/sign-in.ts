@@ -36,8 +36,16 @@ export async function openSession(
     if (error instanceof PortalError && error.code === "invalid_credentials") await recordFailure(store, address);
     throw error;
   }
+  return startSession(tokens, deps);
+}
+
+/** Opens a server-side session for a person's tokens (from any way of signing in). */
+export async function startSession(
+  tokens: TokenSet,
+  deps: Pick<SignInDeps, "store" | "idleTimeoutSeconds">,
+): Promise<SignedIn> {
   const user = userFromAccessToken(tokens.accessToken);
   const sessionId = randomBytes(32).toString("base64url");
-  await store.saveSession(sessionId, { ...user, tokens, createdAt: Date.now() }, deps.idleTimeoutSeconds);
+  await deps.store.saveSession(sessionId, { ...user, tokens, createdAt: Date.now() }, deps.idleTimeoutSeconds);
   return { sessionId, ...user };
 }

@@ -23,7 +23,12 @@ export const PRINTED_RETENTION_DEFAULT = 7 * 86_400;
 const envSchema = z.object({
   PRINT_SERVER_HOST: z.string().min(1).default("127.0.0.1"),
   PRINT_SERVER_PORT: z.coerce.number().int().min(0).max(65_535).default(8090),
-  PRINT_SERVER_SIGN_IN_PAGE_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  // Empty means unset (the demo's way of turning it off).
+  PRINT_SERVER_SIGN_IN_PAGE_PORT: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === "" ? undefined : Number(v)))
+    .pipe(z.number().int().min(0).max(65_535).optional()),
   PRINT_SERVER_DATA: z.string().min(1).optional(),
   PRINT_SERVER_HOSTNAMES: z.string().default(""),
   PRINT_SERVER_TOKEN_LIFETIME: seconds(1800, 30 * 86_400),

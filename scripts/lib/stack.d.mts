@@ -6,6 +6,7 @@ export { freePort } from "./free-port.mjs";
 
 export const root: string;
 export const portalScopes: string;
+export const signOnCallbackPath: string;
 export function waitForJsonLine(
   child: ChildProcess,
   matches: (line: Record<string, unknown>) => boolean,
@@ -15,9 +16,13 @@ export function printServerCli(args: string[], env?: Env): Promise<string>;
 export function startPrintServer(
   env: Env,
   options?: { echo?: (line: string) => void },
-): Promise<{ child: ChildProcess; url: string }>;
-export function registerPortalClient(env: Env, title?: string): Promise<{ clientId: string; clientSecret: string }>;
-export function printServerKnowsClient(env: Env, clientId: string): Promise<boolean>;
+): Promise<{ child: ChildProcess; url: string; signInPageUrl?: string }>;
+export function registerPortalClient(
+  env: Env,
+  title?: string,
+  options?: { portalUrls?: string[] },
+): Promise<{ clientId: string; clientSecret: string }>;
+export function printServerKnowsClient(env: Env, clientId: string, options?: { portalUrl?: string }): Promise<boolean>;
 export function exportCa(env: Env): Promise<string>;
 export function portalNeedsBuild(): boolean;
 export function buildPortal(): Promise<void>;

@@ -15,6 +15,9 @@ const bin = (name) => join(root, "node_modules", ".bin", name);
 
 export const portalScopes = "users reports credit offline.access";
 
+/** The portal's single sign-on redirect URI is its URL + this path (lib/auth/single-sign-on.ts). */
+export const signOnCallbackPath = "/api/auth/callback/print-server";
+
 /** Resolves with the first JSON line on the child's stdout that matches. */
 export function waitForJsonLine(child, matches, { timeoutMs = 120_000, label = "process", echo } = {}) {
   return new Promise((resolve, reject) => {
@@ -83,13 +86,18 @@ export async function startPrintServer(env, { echo } = {}) {
     label: "The print server",
     echo,
   });
-  return { child, url: ready.url };
+  // signInPageUrl: the sign-in page over loopback HTTP, when PRINT_SERVER_SIGN_IN_PAGE_PORT is set.
+  return { child, url: ready.url, signInPageUrl: ready.signInPageUrl };
 }
 
-/** Registers the portal as a client that forwards user addresses. */
-export async function registerPortalClient(env, title = "Print Portal") {
+/**
+ * Registers the portal as a client that forwards user addresses, with the
+ * single sign-on redirect URIs of the given portal URLs.
+ */
+export async function registerPortalClient(env, title = "Print Portal", { portalUrls = [] } = {}) {
+  const redirects = portalUrls.flatMap((url) => ["--redirect-uri", `${url}${signOnCallbackPath}`]);
   const stdout = await printServerCli(
-    ["clients", "add", "--title", title, "--scopes", portalScopes, "--forwards-user-address"],
+    ["clients", "add", "--title", title, "--scopes", portalScopes, "--forwards-user-address", ...redirects],
     env,
   );
   const client = JSON.parse(stdout.trim());
@@ -99,10 +107,12 @@ export async function registerPortalClient(env, title = "Print Portal") {
   return { clientId: client.clientId, clientSecret: client.clientSecret };
 }
 
-/** True when the print server still knows this client id. */
-export async function printServerKnowsClient(env, clientId) {
-  const stdout = await printServerCli(["clients", "list"], env);
-  return stdout.includes(clientId);
+/** True when the print server still knows this client id (and, if given, the portal's redirect URI). */
+export async function printServerKnowsClient(env, clientId, { portalUrl } = {}) {
+  const clients = JSON.parse(await printServerCli(["clients", "list"], env));
+  const client = clients.find((entry) => entry.clientId === clientId);
+  if (!client) return false;
+  return !portalUrl || (client.redirectUris ?? []).includes(`${portalUrl}${signOnCallbackPath}`);
 }
 
 export async function exportCa(env) {

@@ -2,6 +2,7 @@
 
 import { redirect } from "next/navigation";
 import { SignInRefused, signIn } from "@/lib/auth/auth";
+import { replacePreviousSession } from "@/lib/auth/replace-session";
 import { credentialsSchema, isCredentialsProblem } from "@/lib/auth/credentials-schema";
 import { safeCallbackPath } from "@/lib/browser-safe/sign-in-path";
 import { toPortalError } from "@/lib/browser-safe/errors";
@@ -37,7 +38,9 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
 
   const destination = safeCallbackPath(text(formData, "callbackUrl"));
   try {
-    await signIn("credentials", { ...parsed.data, redirect: false, redirectTo: destination });
+    await replacePreviousSession(() =>
+      signIn("credentials", { ...parsed.data, redirect: false, redirectTo: destination }),
+    );
   } catch (error) {
     const portalError = error instanceof SignInRefused ? error.portalError : toPortalError(error);
     if (!(error instanceof SignInRefused)) log.error("sign-in failed", errorFields(error));

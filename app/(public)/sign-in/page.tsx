@@ -3,6 +3,9 @@ import { redirect } from "next/navigation";
 import { EmbedHeightReporter } from "@/components/layout/embed-height-reporter";
 import { FrameCookieGate } from "@/components/sign-in/frame-cookie-gate";
 import { SignInForm } from "@/components/sign-in/sign-in-form";
+import { SingleSignOnLink } from "@/components/sign-in/single-sign-on-link";
+import { signOnProblems } from "@/lib/browser-safe/sign-on-problems";
+import { getEnv } from "@/lib/env";
 import { currentSession } from "@/lib/auth/current-session";
 import { endedReason, safeCallbackPath } from "@/lib/browser-safe/sign-in-path";
 import { LanguageSwitch } from "@/components/layout/language-switch";
@@ -35,11 +38,29 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
 
   const [locale, t, app] = await Promise.all([requestLocale(), serverTranslator("signIn"), serverTranslator("app")]);
   const ended = first(params.reason) === endedReason || state.status === "ended";
-  const notice = ended
-    ? { text: errorSentence(new PortalError("session_ended"), locale), tone: "error" as const }
-    : first(params.signedOut)
-      ? { text: t("signedOut"), tone: "info" as const }
-      : undefined;
+  const signOnProblem = signOnProblems.find((problem) => problem === first(params.signOnError));
+  const notice = signOnProblem
+    ? { text: t(`signOn.${signOnProblem}`), tone: "error" as const }
+    : ended
+      ? { text: errorSentence(new PortalError("session_ended"), locale), tone: "error" as const }
+      : first(params.signedOut)
+        ? { text: t("signedOut"), tone: "info" as const }
+        : undefined;
+
+  const unframedPath = withoutEmbed(callbackPath);
+  const singleSignOn = getEnv().PORTAL_SINGLE_SIGN_ON ? (
+    <div className="mt-6 flex flex-col gap-4">
+      <p className="flex items-center gap-3 text-sm text-fg-muted before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
+        {t("or")}
+      </p>
+      <SingleSignOnLink
+        href={`/api/auth/sign-on${unframedPath === "/" ? "" : `?callbackUrl=${encodeURIComponent(unframedPath)}`}`}
+        label={t("singleSignOn")}
+        hint={embedded ? t("singleSignOnNewTab") : t("singleSignOnHint")}
+        newTab={embedded}
+      />
+    </div>
+  ) : null;
 
   const form = (
     <SignInForm action={signInAction} callbackUrl={callbackPath === "/" ? undefined : callbackPath} notice={notice} />
@@ -62,6 +83,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         )}
         <h1 className={embedded ? "mb-4 text-xl font-bold" : "mb-6 text-2xl font-bold"}>{t("title")}</h1>
         {embedded ? <FrameCookieGate newTabHref={withoutEmbed(callbackPath)}>{form}</FrameCookieGate> : form}
+        {singleSignOn}
         <div className="mt-6 flex flex-col gap-4 border-t border-border pt-4">
           <LanguageSwitch />
           <ThemeSwitch />

@@ -1,0 +1,15 @@
+import "server-only";
+import { stateStore } from "@/lib/state/configured-state-store";
+import { auth } from "./auth";
+
+/**
+ * Signing in again replaces the session this browser had: once the new one
+ * is open, the old one is deleted from the store, so its tokens are
+ * forgotten and a copy of the old cookie opens nothing.
+ */
+export async function replacePreviousSession<T>(signInNow: () => Promise<T>): Promise<T> {
+  const previous = (await auth())?.sessionId;
+  const result = await signInNow();
+  if (previous) await stateStore().deleteSession(previous);
+  return result;
+}
