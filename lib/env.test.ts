@@ -24,7 +24,7 @@ describe("parseEnv", () => {
     const env = parseEnv(valid);
     expect(env.PRINT_SERVER_URL).toBe("https://print.example.com:8090");
     expect(env.PORTAL_URL).toBe("http://localhost:3000");
-    expect(env.PRINT_SERVER_SCOPES).toBe("users reports credit offline.access");
+    expect(env.PRINT_SERVER_SCOPES).toBe("users reports credit jobs printers offline.access");
     expect(env.SESSION_IDLE_TIMEOUT).toBe(1800);
     expect(env.PORT).toBe(3000);
     expect(env.PRINT_SERVER_CA_FILE).toBeUndefined();

@@ -43,7 +43,7 @@ const envSchema = z.object({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9._:-]+( [A-Za-z0-9._:-]+)*$/, { message: "must be scope names separated by single spaces" })
-    .default("users reports credit offline.access"),
+    .default("users reports credit jobs printers offline.access"),
   AUTH_SECRET: z
     .string()
     .min(32, { message: "must be at least 32 characters (for example `openssl rand -base64 33`)" }),

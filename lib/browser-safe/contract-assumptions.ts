@@ -99,3 +99,34 @@ export const formatMediaTypeAliases: Record<string, "csv" | "xml"> = {
   "text/comma-separated-values": "csv",
   "text/xml": "xml",
 };
+
+// --- Jobs and printers -----------------------------------------------------------
+
+/**
+ * Error names of job and release refusals [ours; MyQ's are not public]. The
+ * portal decides by status first: any 402 is "not enough credit"; a 409 names
+ * which conflict it is, and a 409 with another name reads as "already printed
+ * or deleted elsewhere" (the list is refreshed), the safest thing to tell.
+ */
+export const jobErrors = {
+  printerUnavailable: "printer_unavailable",
+  jobNotReady: "job_not_ready",
+} as const;
+
+/**
+ * The `state` filter of `GET /v3/jobs` for each of the page's lists [ours;
+ * MyQ documents the parameter, not all its values]. A server that answers
+ * an unknown value with an empty list shows an empty list, nothing broken.
+ */
+export const jobListStates = { waiting: "ready", printed: "printed", favorites: "favorite" } as const;
+
+/**
+ * A printer can print when its `state` is `active` and its `mode` (ours) is
+ * `online` or absent: a real MyQ X that sends no `mode` has its active
+ * printers offered, and the print server's own refusal (409) says when one
+ * cannot print after all.
+ */
+export const printerCanPrint = { state: "active", mode: "online" } as const;
+
+/** A release retried with the same key prints nothing again [ours; a server without it ignores the header]. */
+export const idempotencyKeyHeader = "Idempotency-Key";

@@ -33,6 +33,13 @@ export const errorCodes = [
   "gone",
   /** The print server limits how many things one person has in the making. */
   "too_many_running",
+  // Print jobs
+  /** Not enough credit (or quota pages) for the whole release; nothing printed. */
+  "insufficient_credit",
+  /** The printer is offline, has a problem or is switched off; nothing printed. */
+  "printer_unavailable",
+  /** A job is no longer waiting (printed, printing or deleted elsewhere); nothing changed. */
+  "job_not_ready",
   // The print server
   /** It asks the portal to slow down (429 on an API call). */
   "busy",
@@ -61,6 +68,9 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   still_running: 409,
   gone: 410,
   too_many_running: 429,
+  insufficient_credit: 402,
+  printer_unavailable: 409,
+  job_not_ready: 409,
   busy: 429,
   unreachable: 503,
   upstream_malformed: 503,
@@ -130,9 +140,17 @@ export function sentenceOf(error: PortalError): { key: SentenceKey; values: { mi
 
 /** Failures that another try cannot fix. */
 export function isFinal(code: ErrorCode): boolean {
-  return ["forbidden_scope", "session_ended", "unauthenticated", "not_found", "bad_request", "too_large"].includes(
-    code,
-  );
+  return [
+    "forbidden_scope",
+    "session_ended",
+    "unauthenticated",
+    "not_found",
+    "bad_request",
+    "too_large",
+    "insufficient_credit",
+    "printer_unavailable",
+    "job_not_ready",
+  ].includes(code);
 }
 
 /** True when the person must sign in (again) before anything else can work. */

@@ -129,3 +129,11 @@ export function userRoute<Params = undefined, Body = undefined>(
 export function answerJson<T>(schema: z.ZodMiniType<T>, value: T, status = 200): NextResponse<T> {
   return NextResponse.json(schema.parse(value), { status, headers: { "cache-control": "private, no-store" } });
 }
+
+/**
+ * The URL's query, checked like a body: a refused value answers 400 with the
+ * sentence its schema names. Repeated names keep the first value.
+ */
+export function checkedQuery<T>(schema: z.ZodMiniType<T>, request: NextRequest): T {
+  return checked(schema, Object.fromEntries(request.nextUrl.searchParams), "query");
+}

@@ -1,6 +1,12 @@
 import "server-only";
 import { z } from "zod";
+import { PortalError } from "@/lib/browser-safe/errors";
+import { idempotencyKeyHeader, jobListStates } from "@/lib/browser-safe/contract-assumptions";
+import { bearer, printServerApi, type PrintServerApi } from "./api-client";
+import { mapJobError } from "./job-error-mapping";
 import { parseAnswer } from "./parse-answer";
+import { toPrintAll } from "./printers";
+import { send } from "./send";
 
 // Print jobs in MyQ's shape [MyQ] and ours. A real MyQ X shows no `state` and
 // no `expiresAt` on a job: they are null here, and a page shows a job's state
@@ -80,4 +86,120 @@ export function toJobList(body: unknown): { jobs: Job[]; count: number } {
     return parsed.success ? [fromUpstream(parsed.data)] : [];
   });
   return { jobs, count: list.count ?? jobs.length };
+}
+
+// --- Calls, always with the user's own token ----------------------------------
+
+export type JobListName = keyof typeof jobListStates;
+
+/** One page of a list, newest first [MyQ's order]. */
+export async function listJobs(
+  accessToken: string,
+  list: JobListName,
+  page: { start: number; limit: number },
+  api: PrintServerApi = printServerApi(),
+): Promise<{ jobs: Job[]; count: number }> {
+  const { data } = await send(
+    () =>
+      api.GET("/v3/jobs", {
+        params: { query: { state: jobListStates[list], start: page.start, limit: page.limit } },
+        headers: bearer(accessToken),
+      }),
+    mapJobError,
+  );
+  return toJobList(data);
+}
+
+const releaseAnswer = z.object({
+  jobs: z
+    .array(z.object({ id: z.number().int(), cost: z.number().finite().nullish().catch(null) }))
+    .optional()
+    .catch(undefined),
+});
+
+export interface ReleaseOrder {
+  printerId: number;
+  jobIds: number[];
+  /** The same key for a retry of the same release: the server prints it once. */
+  idempotencyKey: string;
+}
+
+/**
+ * Releases jobs at a printer; they print in the background. Answers the ids
+ * the server took (all of them when it does not list them, as MyQ may not).
+ */
+export async function releaseJobs(
+  accessToken: string,
+  order: ReleaseOrder,
+  api: PrintServerApi = printServerApi(),
+): Promise<number[]> {
+  const { data } = await send(
+    () =>
+      api.POST("/v3/printers/{id}/jobs/release", {
+        params: { path: { id: order.printerId } },
+        body: { jobIds: order.jobIds },
+        headers: { ...bearer(accessToken), [idempotencyKeyHeader]: order.idempotencyKey },
+      }),
+    mapJobError,
+  );
+  const parsed = releaseAnswer.safeParse(data ?? {});
+  const listed = parsed.success ? parsed.data.jobs?.map((job) => job.id) : undefined;
+  return listed && listed.length > 0 ? listed : order.jobIds;
+}
+
+/** The user's waiting jobs that "print all" at this printer releases, oldest first. */
+export async function printAllJobs(
+  accessToken: string,
+  printerId: number,
+  api: PrintServerApi = printServerApi(),
+): Promise<{ jobIds: number[]; moreJobs: boolean }> {
+  const { data } = await send(
+    () => api.GET("/v3/printers/{id}/printAll", { params: { path: { id: printerId } }, headers: bearer(accessToken) }),
+    mapJobError,
+  );
+  return toPrintAll(data);
+}
+
+/** Deletes jobs, all or none. A job already deleted stays deleted, so a retry is harmless. */
+export async function deleteJobs(
+  accessToken: string,
+  jobIds: number[],
+  api: PrintServerApi = printServerApi(),
+): Promise<void> {
+  await send(() => api.POST("/v3/jobs/delete", { body: jobIds, headers: bearer(accessToken) }), mapJobError);
+}
+
+/** Marks or unmarks a favourite; setting the same value twice changes nothing. */
+export async function setFavorite(
+  accessToken: string,
+  jobId: number,
+  favorite: boolean,
+  api: PrintServerApi = printServerApi(),
+): Promise<Job> {
+  const { data } = await send(
+    () =>
+      api.PATCH("/v3/jobs/{id}", { params: { path: { id: jobId } }, body: { favorite }, headers: bearer(accessToken) }),
+    mapJobError,
+  );
+  return toJob(data);
+}
+
+const stateAnswer = z.object({ state: z.string() });
+
+/** A job's state (`processing`, `printed`, …); a job gone from the list reads `deleted`. */
+export async function jobState(
+  accessToken: string,
+  jobId: number,
+  api: PrintServerApi = printServerApi(),
+): Promise<string> {
+  try {
+    const { data } = await send(
+      () => api.GET("/v3/jobs/{id}/state", { params: { path: { id: jobId } }, headers: bearer(accessToken) }),
+      mapJobError,
+    );
+    return parseAnswer(stateAnswer, data, "job state").state;
+  } catch (error) {
+    if (error instanceof PortalError && error.code === "not_found") return "deleted";
+    throw error;
+  }
 }

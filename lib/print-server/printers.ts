@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { printerCanPrint } from "@/lib/browser-safe/contract-assumptions";
 import { parseAnswer } from "./parse-answer";
 
 // Printers as MyQ lists them [MyQ]. Network details (address, MAC, serial)
@@ -26,12 +27,29 @@ export interface Printer {
   location: string | null;
   /** MyQ's state (`active`, `offline`, …), as given. */
   state: string;
+  /** What the device reports (`online`, `offline`, `withIssue`) [ours]; null when not sent. */
+  mode: string | null;
 }
 
 export function toPrinterList(body: unknown): { printers: Printer[]; count: number } {
   const list = parseAnswer(printerList, body, "printer list");
-  const printers = list.printers.map((p) => ({ id: p.id, name: p.name, location: p.location || null, state: p.state }));
+  const printers = list.printers.map((p) => ({
+    id: p.id,
+    name: p.name,
+    location: p.location || null,
+    state: p.state,
+    mode: p.mode ?? null,
+  }));
   return { printers, count: list.count ?? printers.length };
+}
+
+/** Why a printer cannot print now, or null when it can. */
+export type PrinterProblem = "offline" | "problem" | "disabled";
+
+export function printerProblem(printer: Pick<Printer, "state" | "mode">): PrinterProblem | null {
+  if (printer.state !== printerCanPrint.state) return printer.state === "offline" ? "offline" : "disabled";
+  if (printer.mode === null || printer.mode === printerCanPrint.mode) return null;
+  return printer.mode === "offline" ? "offline" : "problem";
 }
 
 /** The user's jobs a "print all" at that printer would release. */

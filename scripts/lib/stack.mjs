@@ -13,7 +13,7 @@ export const root = fileURLToPath(new URL("../..", import.meta.url));
 const printServerDir = join(root, "print-server");
 const bin = (name) => join(root, "node_modules", ".bin", name);
 
-export const portalScopes = "users reports credit offline.access";
+export const portalScopes = "users reports credit jobs printers offline.access";
 
 /** The portal's single sign-on redirect URI is its URL + this path (lib/auth/single-sign-on.ts). */
 export const signOnCallbackPath = "/api/auth/callback/print-server";

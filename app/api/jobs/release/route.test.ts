@@ -1,0 +1,106 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { NextRequest } from "next/server";
+
+const alice = { userId: 1, username: "alice", fullName: "Alice Liddell" };
+vi.mock("@/lib/auth/current-session", () => ({
+  currentSession: vi.fn(async () => ({ status: "active", sessionId: "s1", session: alice })),
+  sessionUser: (session: typeof alice) => session,
+  withUserToken: vi.fn(async (_active: unknown, call: (token: string) => Promise<unknown>) => call("user-token")),
+}));
+vi.mock("@/lib/env", () => ({ getEnv: () => ({ PORTAL_URL: "http://localhost:3000" }) }));
+vi.mock("@/lib/i18n/request-locale", () => ({ localeOfRequest: vi.fn(async () => "en") }));
+vi.mock("@/lib/print-server/printer-list", () => ({
+  printerChoices: vi.fn(async () => [
+    { id: 1, name: "Reception", location: "Ground floor", problem: null },
+    { id: 3, name: "Warehouse", location: "Loading bay", problem: "offline" },
+  ]),
+}));
+
+// A print server that prints a release once per key, as the real one does.
+const printedByKey = new Map<string, number[]>();
+vi.mock("@/lib/print-server/jobs", () => ({
+  releaseJobs: vi.fn(async (_token: string, order: { jobIds: number[]; idempotencyKey: string }) => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    if (!printedByKey.has(order.idempotencyKey)) printedByKey.set(order.idempotencyKey, order.jobIds);
+    return printedByKey.get(order.idempotencyKey);
+  }),
+  printAllJobs: vi.fn(),
+}));
+
+const jobs = await import("@/lib/print-server/jobs");
+const { POST } = await import("./route");
+const noParams = { params: Promise.resolve({}) };
+
+function post(body: unknown) {
+  return new NextRequest("http://localhost:3000/api/jobs/release", {
+    method: "POST",
+    headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
+    body: JSON.stringify(body),
+  });
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  printedByKey.clear();
+});
+
+describe("POST /api/jobs/release", () => {
+  it("releases the chosen jobs with the user's token and the browser's key", async () => {
+    const response = await POST(post({ printerId: 1, jobIds: [41], key: "tap-00000001" }), noParams);
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ jobIds: [41] });
+    expect(jobs.releaseJobs).toHaveBeenCalledWith("user-token", {
+      printerId: 1,
+      jobIds: [41],
+      idempotencyKey: "tap-00000001",
+    });
+  });
+
+  it("a double tap sent twice at once, and 40 retries in parallel, carry one key: one release", async () => {
+    const body = { printerId: 1, jobIds: [41, 42], key: "tap-00000002" };
+    const twice = await Promise.all([POST(post(body), noParams), POST(post(body), noParams)]);
+    const forty = await Promise.all(Array.from({ length: 40 }, () => POST(post(body), noParams)));
+    for (const response of [...twice, ...forty]) expect(response.status).toBe(202);
+    const keys = vi.mocked(jobs.releaseJobs).mock.calls.map(([, order]) => order.idempotencyKey);
+    expect(new Set(keys)).toEqual(new Set(["tap-00000002"]));
+    expect(printedByKey.size).toBe(1);
+  });
+
+  it("refuses a printer that cannot print before the print server hears of it", async () => {
+    const response = await POST(post({ printerId: 3, jobIds: [41], key: "tap-00000003" }), noParams);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({
+      error: "printer_unavailable",
+      message: "That printer cannot print right now. Choose another printer.",
+    });
+    expect(jobs.releaseJobs).not.toHaveBeenCalled();
+  });
+
+  it("refuses an unknown printer and a release without jobs", async () => {
+    const unknown = await POST(post({ printerId: 9, jobIds: [41], key: "tap-00000004" }), noParams);
+    expect(unknown.status).toBe(404);
+    const none = await POST(post({ printerId: 1, key: "tap-00000005" }), noParams);
+    expect(none.status).toBe(400);
+    const badKey = await POST(post({ printerId: 1, jobIds: [41], key: "x" }), noParams);
+    expect(badKey.status).toBe(400);
+    expect(jobs.releaseJobs).not.toHaveBeenCalled();
+  });
+
+  it("release all asks what is waiting until nothing more is, one key per round", async () => {
+    vi.mocked(jobs.printAllJobs)
+      .mockResolvedValueOnce({ jobIds: [1, 2], moreJobs: true })
+      .mockResolvedValueOnce({ jobIds: [3], moreJobs: false });
+    const response = await POST(post({ printerId: 1, all: true, key: "tap-00000006" }), noParams);
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ jobIds: [1, 2, 3] });
+    const keys = vi.mocked(jobs.releaseJobs).mock.calls.map(([, order]) => order.idempotencyKey);
+    expect(keys).toEqual(["tap-00000006-0", "tap-00000006-1"]);
+  });
+
+  it("release all with nothing waiting answers an empty list, not a failure", async () => {
+    vi.mocked(jobs.printAllJobs).mockResolvedValueOnce({ jobIds: [], moreJobs: false });
+    const response = await POST(post({ printerId: 1, all: true, key: "tap-00000007" }), noParams);
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ jobIds: [] });
+  });
+});

@@ -1,0 +1,39 @@
+import { PortalError } from "@/lib/browser-safe/errors";
+import { answerJson, userRoute } from "@/lib/http/route";
+import { printAllJobs, releaseJobs } from "@/lib/print-server/jobs";
+import { printerChoices } from "@/lib/print-server/printer-list";
+import { releaseRequest, releaseResponse } from "./schema";
+
+export const dynamic = "force-dynamic";
+
+/** "Release all" asks the print server again while it says there are more, up to this many rounds. */
+const maxReleaseAllRounds = 10;
+
+/**
+ * Releases jobs at a printer. A printer that cannot print is refused before
+ * the print server hears of it (its own 409 covers a device that just went
+ * offline). A double tap or a retry carries the same key, and the print
+ * server answers it as the first without printing again.
+ */
+export const POST = userRoute({ body: releaseRequest, maxBodyBytes: 8 * 1024 }, async ({ body, token }) => {
+  const printer = (await printerChoices()).find((choice) => choice.id === body.printerId);
+  if (!printer) throw new PortalError("not_found", { sentenceKey: "jobs.answers.printerNotFound" });
+  if (printer.problem) throw new PortalError("printer_unavailable");
+
+  if (!body.all) {
+    if (!body.jobIds) throw new PortalError("bad_request", { sentenceKey: "jobs.answers.badJobs" });
+    const jobIds = await releaseJobs(token, { printerId: printer.id, jobIds: body.jobIds, idempotencyKey: body.key });
+    return answerJson(releaseResponse, { jobIds }, 202);
+  }
+
+  const released: number[] = [];
+  for (let round = 0; round < maxReleaseAllRounds; round++) {
+    const waiting = await printAllJobs(token, printer.id);
+    if (waiting.jobIds.length === 0) break;
+    const idempotencyKey = `${body.key}-${round}`;
+    released.push(...(await releaseJobs(token, { printerId: printer.id, jobIds: waiting.jobIds, idempotencyKey })));
+    if (!waiting.moreJobs) break;
+  }
+  // Nothing waiting (or a retry after everything printed) is an empty answer, not a failure.
+  return answerJson(releaseResponse, { jobIds: released }, 202);
+});

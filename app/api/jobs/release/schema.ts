@@ -1,0 +1,31 @@
+import { z } from "zod/mini";
+import type { SentenceKey } from "@/lib/browser-safe/errors";
+
+// POST /api/jobs/release: the chosen jobs, or everything waiting (`all`), at
+// one printer. `key` is made once per tap of Release in the browser and sent
+// again with any retry, so the print server prints a release once.
+
+const say = (key: SentenceKey) => ({ error: key });
+const badPrinter = say("jobs.answers.badPrinter");
+const badJobs = say("jobs.answers.badJobs");
+const badKey = say("jobs.answers.badRequest");
+
+const id = (message: { error: SentenceKey }) =>
+  z.int(message).check(z.positive(message), z.maximum(Number.MAX_SAFE_INTEGER, message));
+
+export const releaseRequest = z.object(
+  {
+    printerId: id(badPrinter),
+    jobIds: z.optional(z.array(id(badJobs), badJobs).check(z.minLength(1, badJobs), z.maxLength(500, badJobs))),
+    /** Everything waiting ("Release all" at a printer's label). */
+    all: z.optional(z.boolean(badJobs)),
+    key: z.string(badKey).check(z.regex(/^[A-Za-z0-9-]{8,64}$/, badKey)),
+  },
+  badJobs,
+);
+
+export const releaseResponse = z.object({
+  /** The jobs now printing. */
+  jobIds: z.array(z.int()),
+});
+export type ReleaseResponse = z.infer<typeof releaseResponse>;

@@ -1,0 +1,13 @@
+import { answerJson, checkedQuery, userRoute } from "@/lib/http/route";
+import { listJobs } from "@/lib/print-server/jobs";
+import { jobListResponse, jobPageSize, jobsQuery, toJobView } from "./schema";
+
+export const dynamic = "force-dynamic";
+
+/** One page (50) of the person's waiting, printed or favourite jobs, with the user's own token. */
+export const GET = userRoute({}, async ({ request, token }) => {
+  const query = checkedQuery(jobsQuery, request);
+  const start = query.start ?? 0;
+  const page = await listJobs(token, query.list, { start, limit: jobPageSize });
+  return answerJson(jobListResponse, { jobs: page.jobs.map(toJobView), count: page.count, start });
+});
