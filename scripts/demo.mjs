@@ -14,6 +14,7 @@ import {
   buildPortal,
   exportCa,
   portalNeedsBuild,
+  portalScopes,
   printServerKnowsClient,
   registerPortalClient,
   root,
@@ -69,6 +70,8 @@ async function portalClient() {
   const saved = readJson(file);
   if (
     saved?.dataDir === dataDir &&
+    // A client registered before the portal asked for more scopes (jobs, printers) is registered again.
+    saved.scopes === portalScopes &&
     typeof saved.clientId === "string" &&
     (await printServerKnowsClient(printServerEnv, saved.clientId, { portalUrl }))
   ) {
@@ -77,6 +80,7 @@ async function portalClient() {
   say("registering the portal as a client of the print server");
   const client = {
     dataDir,
+    scopes: portalScopes,
     ...(await registerPortalClient(printServerEnv, "Print Portal", { portalUrls: [portalUrl] })),
   };
   writeFileSync(file, `${JSON.stringify(client, null, 2)}\n`, { mode: 0o600 });
