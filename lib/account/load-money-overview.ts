@@ -1,14 +1,16 @@
 import "server-only";
+import { accountKind, fallbackCurrency } from "@/lib/browser-safe/contract-assumptions";
 import type { PrintServerApi } from "@/lib/print-server/api-client";
-import { getAccountBalance, getUserAccounts } from "@/lib/print-server/accounts";
+import { getAccountBalance, getUserAccounts, quotaPagesLeft, type UpstreamAccount } from "@/lib/print-server/accounts";
 import { serverConfig, type ServerConfigOptions } from "@/lib/print-server/server-config";
 import type { MoneyOverview } from "@/app/api/account/money/schema";
-import { toMoneyOverview } from "./money-overview";
+import { toMoneyOverview, type AccountWithBalance } from "./money-overview";
 
 /**
- * Currency (cached server config), the person's accounts and each balance,
- * read with their token. Balances of a kind the server has switched off are
- * not asked for.
+ * Currency (cached server config), the person's accounts and their balances,
+ * read with their token. A credit balance is the account's `limits.price`
+ * [MyQ]; only a credit account without one, and each quota (pages left), asks
+ * the balance endpoint. Kinds the server has switched off are not asked for.
  */
 export async function loadMoneyOverview(
   accessToken: string,
@@ -19,17 +21,33 @@ export async function loadMoneyOverview(
     serverConfig(accessToken, { api: options.api, ...options.config }),
     getUserAccounts(accessToken, userId, options.api),
   ]);
-  // The accounts answer carries the same switches, read fresh for this person.
+  // The accounts answer carries the switches [MyQ], read fresh for this person.
   const creditEnabled = accounts.credit.enabled;
   const quotaEnabled = accounts.quota.enabled;
-  const shown = accounts.accounts.filter((account) => (account.type === "credit" ? creditEnabled : quotaEnabled));
-  const balances = await Promise.all(
-    shown.map((account) => getAccountBalance(accessToken, userId, account.reference, options.api)),
-  );
+
+  const credit = async (account: UpstreamAccount): Promise<AccountWithBalance> => {
+    const { price, minimumBalance } = account.limits;
+    const balance =
+      typeof price === "number" ? price : await getAccountBalance(accessToken, userId, account.reference, options.api);
+    return { name: account.name, kind: "credit", limits: { minimumBalance }, balance };
+  };
+  const quota = async (account: UpstreamAccount): Promise<AccountWithBalance> => ({
+    name: account.name,
+    kind: "quota",
+    limits: { total: account.limits.total, period: account.limits.period },
+    balance: await quotaPagesLeft(accessToken, userId, account.reference, options.api),
+  });
+
+  const shown = accounts.accounts.flatMap((account) => {
+    const kind = accountKind(account);
+    if (kind === "credit" && creditEnabled) return [credit(account)];
+    if (kind === "quota" && quotaEnabled) return [quota(account)];
+    return [];
+  });
   return toMoneyOverview({
-    currency: config.currency,
+    currency: config.currency ?? fallbackCurrency,
     creditEnabled,
     quotaEnabled,
-    accounts: shown.map((account, index) => ({ ...account, balance: balances[index]! })),
+    accounts: await Promise.all(shown),
   });
 }

@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import { moneyResponse } from "@/app/api/account/money/schema";
 import { toMoneyOverview, type AccountWithBalance } from "./money-overview";
 
-const credit: AccountWithBalance = { name: "Personal credit", type: "credit", limits: {}, balance: 25.5 };
-const quota: AccountWithBalance = {
+const credit = { name: "Personal credit", kind: "credit", limits: {}, balance: 25.5 } satisfies AccountWithBalance;
+const quota = {
   name: "Monthly quota",
-  type: "quota",
-  limits: { pages: 500, period: "month" },
+  kind: "quota",
+  limits: { total: 500, period: "month" },
   balance: 473,
-};
+} satisfies AccountWithBalance;
 
 describe("toMoneyOverview", () => {
   it("maps alice's credit and quota to what the page shows", () => {
@@ -87,6 +87,22 @@ describe("toMoneyOverview", () => {
       availableToPrint: 11.5,
       accounts: [{ name: "Personal credit", balance: 1.5, minimumBalance: -10 }],
     });
+  });
+
+  it("keeps a quota whose pages left the server does not say, with its limit", () => {
+    const overview = toMoneyOverview({
+      currency: "EUR",
+      creditEnabled: false,
+      quotaEnabled: true,
+      accounts: [{ ...quota, balance: null, limits: { total: 500 } }],
+    });
+    expect(overview.quota?.accounts[0]).toEqual({
+      name: "Monthly quota",
+      pagesLeft: null,
+      pagesLimit: 500,
+      period: null,
+    });
+    expect(moneyResponse.parse(overview)).toEqual(overview);
   });
 
   it("keeps quota pages within the limit", () => {

@@ -6,13 +6,21 @@ import { quotaLeft } from "./quota";
 // What the money route answers (its schema.ts), made from the print
 // server's accounts and balances.
 
-export interface AccountWithBalance {
-  name: string;
-  type: "credit" | "quota";
-  limits: { pages?: number; period?: (typeof quotaPeriods)[number]; minimumBalance?: number };
-  /** Currency units (credit) or pages left (quota). */
-  balance: number;
-}
+export type AccountWithBalance =
+  | {
+      name: string;
+      kind: "credit";
+      limits: { minimumBalance?: number };
+      /** Currency units. */
+      balance: number;
+    }
+  | {
+      name: string;
+      kind: "quota";
+      limits: { total?: number | null; period?: (typeof quotaPeriods)[number] };
+      /** Pages left; null when the server does not say. */
+      balance: number | null;
+    };
 
 export interface MoneyOverviewInput {
   currency: string;
@@ -22,24 +30,23 @@ export interface MoneyOverviewInput {
 }
 
 export function toMoneyOverview(input: MoneyOverviewInput): MoneyOverview {
-  const creditAccounts: CreditAccountView[] = input.accounts
-    .filter((account) => account.type === "credit")
-    .map((account) => ({
-      name: account.name,
-      balance: account.balance,
-      minimumBalance: account.limits.minimumBalance ?? null,
-    }));
-  const quotaAccounts: QuotaAccountView[] = input.accounts
-    .filter((account) => account.type === "quota")
-    .map((account) => {
-      const left = quotaLeft(account.balance, account.limits.pages);
-      return {
+  const creditAccounts: CreditAccountView[] = input.accounts.flatMap((account) =>
+    account.kind === "credit"
+      ? [{ name: account.name, balance: account.balance, minimumBalance: account.limits.minimumBalance ?? null }]
+      : [],
+  );
+  const quotaAccounts: QuotaAccountView[] = input.accounts.flatMap((account) => {
+    if (account.kind !== "quota") return [];
+    const left = quotaLeft(account.balance, account.limits.total);
+    return [
+      {
         name: account.name,
         pagesLeft: left.pagesLeft,
         pagesLimit: left.pagesLimit,
         period: account.limits.period ?? null,
-      };
-    });
+      },
+    ];
+  });
   return {
     currency: input.currency,
     credit: input.creditEnabled

@@ -18,4 +18,7 @@ describe("quotaLeft", () => {
   it("shows only what is left when the server names no limit", () => {
     expect(quotaLeft(40, undefined)).toEqual({ pagesLeft: 40, pagesLimit: null, fractionLeft: null });
   });
+  it("shows the limit alone when the server does not say what is left", () => {
+    expect(quotaLeft(null, 500)).toEqual({ pagesLeft: null, pagesLimit: 500, fractionLeft: null });
+  });
 });

@@ -10,7 +10,17 @@
 //
 // Assumed without a value to change here:
 // - A quota account's balance `{amount}` is the pages left in the current
-//   period (lib/print-server/accounts.ts); MyQ documents only `{amount}`.
+//   period (lib/print-server/accounts.ts); MyQ's balance page is not public.
+//   A server that answers the balance call otherwise (404, another shape) has
+//   its quota shown without "pages left": the limit only, nothing broken.
+// - `GET /v3/server/config`'s body is ours (the seed names only its topics).
+//   A server whose answer lacks `currency` or `language` leaves them unknown:
+//   money is shown in `fallbackCurrency`, the language comes from the person's
+//   profile and browser, and credit and quota follow the accounts answer's own
+//   `credit.enabled` / `quota.enabled` [MyQ] (lib/print-server/server-config.ts).
+// - Claims inside a user token are ours (see `userClaims`); MyQ's test double
+//   (e2e/support/myq-double.ts) issues tokens with these claims for want of
+//   public ones. A real server with other claim names needs `userClaims` changed.
 // - A 429 carries Retry-After in seconds or as an HTTP date; without it the
 //   portal waits 60 s (lib/print-server/error-mapping.ts).
 // - Refresh uses the standard OAuth 2.0 form with the client credentials in
@@ -58,12 +68,62 @@ export const userClaims = {
 // --- API errors ----------------------------------------------------------------
 
 /**
- * Errors of API endpoints (RFC 6750 shapes) [ours]. A 403 with another or no
- * error name is logged as the portal's fault and shown as "something went wrong".
+ * Errors of API endpoints (RFC 6750 shapes) [ours]. A 403 with another
+ * OAuth error name is logged as the portal's fault and shown as "something went
+ * wrong"; a 403 in MyQ's own shape (below) as a missing right.
  */
 export const apiErrors = {
   insufficientScope: "insufficient_scope",
 } as const;
+
+/**
+ * MyQ documents its error body as `{code, message, data}` [MyQ], where `code`
+ * may differ from the HTTP status: the portal decides by the status and keeps
+ * `code` for the log only. A login_info refusal in this shape (no OAuth
+ * `error` name) is read as "PIN or password not recognised", because the
+ * portal's own request is well formed by construction.
+ */
+export const myqErrorFields = { code: "code", message: "message" } as const;
+
+/**
+ * A list endpoint that answers 404 is not there on this server (an older
+ * release, or a feature MyQ does not expose over REST) [ours]: the page that
+ * needs it says plainly that the server does not offer it, instead of an error.
+ */
+export const absentEndpointStatus = 404;
+
+// --- Accounts ------------------------------------------------------------------
+
+/**
+ * A user's own credit lives in the account with this reference, its balance in
+ * `limits.price` (currency units) [MyQ, real client].
+ */
+export const creditAccountReference = "internalaccount";
+
+/**
+ * What an account is, from its `type` [ours: "credit" | "quota"; MyQ's values
+ * are not public]. An unknown `type` is read, never refused:
+ * `internalaccount` is credit whatever its type; another account with a page
+ * limit (`limits.total`, `color` or `mono`) is a quota; anything else is kept
+ * out of the money panel ("other"), since adding an unknown purse to "available
+ * to print" could promise money that cannot be spent.
+ */
+export function accountKind(account: {
+  reference: string;
+  type: string;
+  limits: { total?: number | null; color?: number | null; mono?: number | null };
+}): "credit" | "quota" | "other" {
+  if (account.type === "credit" || account.reference === creditAccountReference) return "credit";
+  if (account.type === "quota") return "quota";
+  const { total, color, mono } = account.limits;
+  return [total, color, mono].some((limit) => typeof limit === "number") ? "quota" : "other";
+}
+
+/**
+ * The currency shown when the server's configuration names none [ours]: a
+ * real MyQ X's `/v3/server/config` body is not public.
+ */
+export const fallbackCurrency = "EUR";
 
 // --- Reports -------------------------------------------------------------------
 

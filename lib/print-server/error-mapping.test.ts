@@ -3,7 +3,14 @@ import { PortalError } from "@/lib/browser-safe/errors";
 import { errorSentence } from "@/lib/i18n/error-sentence";
 
 const say = (error: PortalError) => errorSentence(error, "en");
-import { mapApiError, mapRefreshError, mapTokenError, mapTransportError, parseRetryAfter } from "./error-mapping";
+import {
+  mapApiError,
+  mapRefreshError,
+  mapSignInError,
+  mapTokenError,
+  mapTransportError,
+  parseRetryAfter,
+} from "./error-mapping";
 
 const none = new Headers();
 
@@ -75,5 +82,34 @@ describe("transport and Retry-After", () => {
   });
   it("says 1 minute for a short lock", () => {
     expect(say(new PortalError("locked", { retryAfterSeconds: 20 }))).toBe("Too many attempts. Try again in 1 minute.");
+  });
+});
+
+describe("MyQ's error body {code, message, data}", () => {
+  const myq = (code: number) => ({ code, message: "Invalid operation: Payment provider is disabled.", data: [] });
+
+  it("trusts the status first, whatever code the body names, and logs the code, never the message", () => {
+    const notFound = mapApiError(404, myq(400), none);
+    expect(notFound.code).toBe("not_found");
+    expect(notFound.reason).toBe("myq code 400");
+    expect(notFound.message).not.toContain("Payment provider");
+    expect(mapApiError(400, myq(404), none).code).toBe("bad_request");
+    expect(mapApiError(500, myq(400), none).code).toBe("unreachable");
+    expect(mapApiError(401, myq(401), none).code).toBe("session_ended");
+    expect(mapApiError(429, myq(429), new Headers({ "retry-after": "30" }))).toMatchObject({
+      code: "busy",
+      retryAfterSeconds: 30,
+    });
+  });
+
+  it("reads a 403 in MyQ's shape as a missing right", () => {
+    expect(mapApiError(403, myq(403), none).code).toBe("forbidden_scope");
+  });
+
+  it("reads a refused sign-in in MyQ's shape as PIN or password not recognised", () => {
+    expect(mapSignInError(400, myq(400), none).code).toBe("invalid_credentials");
+    expect(mapSignInError(400, { error: "invalid_scope" }, none).code).toBe("forbidden_scope");
+    expect(mapSignInError(429, myq(429), none).code).toBe("locked");
+    expect(mapTokenError(400, myq(400), none).code).toBe("bad_request");
   });
 });

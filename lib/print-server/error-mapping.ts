@@ -1,16 +1,24 @@
 import "server-only";
 import { z } from "zod";
 import { PortalError, type ErrorCode } from "@/lib/browser-safe/errors";
-import { apiErrors, tokenErrors } from "@/lib/browser-safe/contract-assumptions";
+import { apiErrors, myqErrorFields, tokenErrors } from "@/lib/browser-safe/contract-assumptions";
 
 // Upstream answers become the portal's typed errors here. The real server's
 // error shape is not public, so bodies are read defensively and never passed on.
 
 const errorBody = z.looseObject({ error: z.string().optional() });
+// MyQ's own error body [MyQ]: `code` may differ from the HTTP status, so it is logged, never trusted.
+const myqErrorBody = z.looseObject({ [myqErrorFields.code]: z.number().int(), [myqErrorFields.message]: z.string() });
 
 function upstreamErrorName(body: unknown): string | undefined {
   const parsed = errorBody.safeParse(body);
   return parsed.success ? parsed.data.error : undefined;
+}
+
+/** `myq code N` for a body in MyQ's shape, for the log; undefined otherwise. */
+function myqReason(body: unknown): string | undefined {
+  const parsed = myqErrorBody.safeParse(body);
+  return parsed.success ? `myq code ${String(parsed.data[myqErrorFields.code])}` : undefined;
 }
 
 /** Retry-After is seconds or an HTTP date (RFC 9110 section 10.2.3). */
@@ -43,7 +51,7 @@ function common(
 
 /** An error answer of `POST /api/auth/token` during sign-in or client grant. */
 export function mapTokenError(status: number, body: unknown, headers: Headers): PortalError {
-  const name = upstreamErrorName(body);
+  const name = upstreamErrorName(body) ?? myqReason(body);
   // At the token endpoint a 429 limits sign-in attempts.
   const shared = common(status, headers, name, "locked");
   if (shared) return shared;
@@ -55,6 +63,17 @@ export function mapTokenError(status: number, body: unknown, headers: Headers): 
   if (status === 401) return new PortalError("internal", { upstreamStatus: status, reason: name ?? "invalid_client" });
   if (status === 400) return new PortalError("bad_request", { upstreamStatus: status, reason: name });
   return new PortalError("upstream_malformed", { upstreamStatus: status, reason: name ?? "unexpected status" });
+}
+
+/**
+ * An error answer of the login_info grant. A 400 in MyQ's own shape, with no
+ * OAuth error name, refuses the person's sign-in data: the portal's own request
+ * is well formed by construction (lib/browser-safe/contract-assumptions.ts).
+ */
+export function mapSignInError(status: number, body: unknown, headers: Headers): PortalError {
+  const myq = upstreamErrorName(body) === undefined ? myqReason(body) : undefined;
+  if (status === 400 && myq) return new PortalError("invalid_credentials", { upstreamStatus: status, reason: myq });
+  return mapTokenError(status, body, headers);
 }
 
 /** An error answer of the refresh grant: any refusal ends the session. */
@@ -76,12 +95,13 @@ export function mapRefreshError(status: number, body: unknown, headers: Headers)
 
 /** An error answer of any `/api/v3/...` endpoint called with a user token. */
 export function mapApiError(status: number, body: unknown, headers: Headers): PortalError {
-  const name = upstreamErrorName(body);
+  const name = upstreamErrorName(body) ?? myqReason(body);
   const shared = common(status, headers, name, "busy");
   if (shared) return shared;
   if (status === 401)
     return new PortalError("session_ended", { upstreamStatus: status, reason: name ?? "invalid_token" });
-  if (status === 403 && name === apiErrors.insufficientScope)
+  // MyQ says no more than its own body: a 403 there is a right the person's token lacks.
+  if (status === 403 && (name === apiErrors.insufficientScope || name === myqReason(body)))
     return new PortalError("forbidden_scope", { upstreamStatus: status, reason: name });
   if (status === 403) return new PortalError("internal", { upstreamStatus: status, reason: name ?? "forbidden" });
   if (status === 404) return new PortalError("not_found", { upstreamStatus: status, reason: name });

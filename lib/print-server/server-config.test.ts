@@ -30,12 +30,8 @@ function api() {
 
 describe("serverConfig", () => {
   it("keeps only what the portal uses", () => {
-    expect(toServerConfig(config)).toEqual({
-      language: "en",
-      currency: "EUR",
-      creditEnabled: true,
-      quotaEnabled: false,
-    });
+    expect(toServerConfig(config)).toEqual({ language: "en", currency: "EUR" });
+    expect(toServerConfig({ ...config, currency: "czk" })).toEqual({ language: "en", currency: "CZK" });
   });
 
   it("asks once and serves the cached answer until the time to live has passed", async () => {
@@ -70,11 +66,14 @@ describe("serverConfig", () => {
     expect((await serverConfig("t", { api: api() })).currency).toBe("EUR");
   });
 
-  it("refuses an answer without a currency code", async () => {
+  it("reads a field of another shape, a body of another shape or a missing endpoint as unknown, never as an error", async () => {
+    expect(toServerConfig({ ...config, currency: 978 })).toEqual({ language: "en", currency: null });
+    expect(toServerConfig({ settings: { lang: "de" } })).toEqual({ language: null, currency: null });
+    expect(toServerConfig("1")).toEqual({ language: null, currency: null });
     agent
       .get(origin)
       .intercept({ path: "/api/v3/server/config", method: "GET" })
-      .reply(200, { ...config, currency: 978 });
-    await expect(serverConfig("t", { api: api() })).rejects.toMatchObject({ code: "upstream_malformed" });
+      .reply(404, { code: 404, message: "Not found", data: [] });
+    expect(await serverConfig("t", { api: api() })).toEqual({ language: null, currency: null });
   });
 });

@@ -1,8 +1,9 @@
 import "server-only";
 import { z } from "zod";
+import { absentEndpointStatus } from "@/lib/browser-safe/contract-assumptions";
+import { PortalError } from "@/lib/browser-safe/errors";
 import { bearer, printServerApi, type PrintServerApi } from "./api-client";
 import { mapApiError } from "./error-mapping";
-import { parseAnswer } from "./parse-answer";
 import { send } from "./send";
 
 // The server's configuration changes rarely (an administrator's setting), so
@@ -11,37 +12,45 @@ import { send } from "./send";
 
 export const serverConfigTtlMs = 5 * 60_000;
 
-const configAnswer = z.object({
-  language: z.string(),
-  currency: z.string().regex(/^[A-Za-z]{3}$/),
-  credit: z.object({ enabled: z.boolean() }),
-  quota: z.object({ enabled: z.boolean() }),
+// The body is ours (the seed names only its topics), so every field is read on
+// its own: a field that is missing or of another shape is unknown (null), and
+// an endpoint the server does not have (404) is a configuration with nothing
+// known (lib/browser-safe/contract-assumptions.ts says what the portal does then).
+const configAnswer = z.looseObject({
+  language: z.string().min(1).optional().catch(undefined),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/)
+    .optional()
+    .catch(undefined),
 });
 
 export interface ServerConfig {
-  language: string;
-  /** ISO 4217, upper case. */
-  currency: string;
-  creditEnabled: boolean;
-  quotaEnabled: boolean;
+  /** The server's language tag; null when it does not say. */
+  language: string | null;
+  /** ISO 4217, upper case; null when it does not say. */
+  currency: string | null;
 }
 
+const nothingKnown: ServerConfig = { language: null, currency: null };
+
 export function toServerConfig(body: unknown): ServerConfig {
-  const config = parseAnswer(configAnswer, body, "server config");
-  return {
-    language: config.language,
-    currency: config.currency.toUpperCase(),
-    creditEnabled: config.credit.enabled,
-    quotaEnabled: config.quota.enabled,
-  };
+  const parsed = configAnswer.safeParse(body);
+  if (!parsed.success) return nothingKnown;
+  return { language: parsed.data.language ?? null, currency: parsed.data.currency?.toUpperCase() ?? null };
 }
 
 export async function fetchServerConfig(
   accessToken: string,
   api: PrintServerApi = printServerApi(),
 ): Promise<ServerConfig> {
-  const { data } = await send(() => api.GET("/v3/server/config", { headers: bearer(accessToken) }), mapApiError);
-  return toServerConfig(data);
+  try {
+    const { data } = await send(() => api.GET("/v3/server/config", { headers: bearer(accessToken) }), mapApiError);
+    return toServerConfig(data);
+  } catch (error) {
+    if (error instanceof PortalError && error.upstreamStatus === absentEndpointStatus) return nothingKnown;
+    throw error;
+  }
 }
 
 interface ConfigCache {

@@ -2,7 +2,7 @@ import "server-only";
 import { getEnv } from "@/lib/env";
 import { printServerApi, type PrintServerApi } from "./api-client";
 import { forwardedForHeader, loginInfo } from "@/lib/browser-safe/contract-assumptions";
-import { mapRefreshError, mapTokenError } from "./error-mapping";
+import { mapRefreshError, mapSignInError, mapTokenError } from "./error-mapping";
 import { send } from "./send";
 import { toTokenSet, type TokenSet } from "./token-set";
 
@@ -54,7 +54,7 @@ export async function signInUser(
         },
         headers: address ? { [forwardedForHeader]: address } : {},
       }),
-    mapTokenError,
+    mapSignInError,
   );
   return toTokenSet(data);
 }

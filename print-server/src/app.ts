@@ -131,6 +131,15 @@ export async function buildApp(
     );
   });
 
+  // An empty body labelled application/json is no body at all: the MyQ payment
+  // gateway commits a payment that way. Anything else is Fastify's own (safe) JSON parse.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === "") return done(null, undefined);
+    parseJson(request, text, done);
+  });
   await app.register(formbody, { bodyLimit: s.startup.bodyLimit });
   // Each file of routes is a plugin; the hooks and handlers above apply to all of them.
   const plugins = tls

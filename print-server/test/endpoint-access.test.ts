@@ -27,7 +27,7 @@ const CONTRACT: Array<{
     operationId: "getAccountBalance",
     scope: "credit",
     types: ["client", "user"],
-    input: { params: { id: ALICE.id, reference: "credit" } },
+    input: { params: { id: ALICE.id, reference: "internalaccount" } },
   },
   {
     operationId: "createUserPin",

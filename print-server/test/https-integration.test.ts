@@ -80,7 +80,7 @@ describe("over HTTPS", () => {
     expect(accounts.json.accounts).toHaveLength(2);
     const balance = await call(server, "getAccountBalance", {
       token: alice,
-      params: { id: ALICE.id, reference: "credit" },
+      params: { id: ALICE.id, reference: "internalaccount" },
     });
     expect(balance.json).toEqual({ amount: 25.5 });
     expect((await call(server, "getUser", { token: alice, params: { id: 2 } })).status).toBe(404);

@@ -90,7 +90,7 @@ describe("server", () => {
 });
 
 describe("users", () => {
-  it("finds a user by user name, alias, email, card or code", async () => {
+  it("finds a user by user name, alias, email, card or code: MyQ's list, read through users[0]", async () => {
     const queries: Record<string, string>[] = [
       { username: "alice" },
       { username: "alice.l" },
@@ -103,8 +103,9 @@ describe("users", () => {
     for (const query of queries) {
       const res = await call(server, "findUser", { token: client, query });
       expect(res.status, JSON.stringify(query)).toBe(200);
-      expect(res.json.id).toBe(ALICE.id);
-      expect(res.json.aliases).toBeUndefined();
+      expect(res.json.count).toBe(1);
+      expect(res.json.users[0].id).toBe(ALICE.id);
+      expect(res.json.users[0].aliases).toBeUndefined();
     }
   });
 
@@ -113,27 +114,55 @@ describe("users", () => {
       token: client,
       query: { username: "alice", include: "aliases,accounts" },
     });
-    expect(res.json).toMatchObject({
+    expect(res.json.users[0]).toMatchObject({
       username: "alice",
       fullname: "Alice Liddell",
       email: "alice@example.com",
+      code: "E1001",
       lang: "en",
       aliases: ["a.liddell", "alice.l"],
     });
-    expect(res.json.accounts.map((a: { type: string }) => a.type)).toEqual(["credit", "quota"]);
+    expect(res.json.users[0].accounts.map((a: { reference: string }) => a.reference)).toEqual([
+      "internalaccount",
+      "quota-monthly",
+    ]);
   });
 
-  it("answers 404 for no match and 400 without a filter or with a bad include", async () => {
-    expect((await call(server, "findUser", { token: client, query: { username: "nobody" } })).status).toBe(404);
-    expect(
-      (await call(server, "findUser", { token: client, query: { username: "alice", card: BOB.card } })).status,
-    ).toBe(404);
+  it("answers no match with an empty list, not 404; 400 without a filter or with a bad include", async () => {
+    const queries: Record<string, string>[] = [
+      { username: "nobody" },
+      { username: "alice", card: BOB.card },
+      { email: "x@example.com" },
+    ];
+    for (const query of queries) {
+      const res = await call(server, "findUser", { token: client, query });
+      expect(res.status, JSON.stringify(query)).toBe(200);
+      expect(res.json).toEqual({ users: [], count: 0 });
+    }
     const none = await call(server, "findUser", { token: client, query: {} });
     expect(none.status).toBe(400);
     expect(none.json.error).toBe("invalid_request");
     expect(
       (await call(server, "findUser", { token: client, query: { username: "alice", include: "secrets" } })).status,
     ).toBe(400);
+  });
+
+  it("pages with limit and start; count is everything that matched", async () => {
+    // Two users share an email here, so the list has more than one entry.
+    server.services.db.prepare("UPDATE users SET email = 'team@example.com' WHERE id IN (2, 3)").run();
+    try {
+      const all = await call(server, "findUser", { token: client, query: { email: "team@example.com" } });
+      expect(all.json.count).toBe(2);
+      expect(all.json.users.map((u: { id: number }) => u.id)).toEqual([2, 3]);
+      const second = await call(server, "findUser", {
+        token: client,
+        query: { email: "team@example.com", limit: "1", start: "1" },
+      });
+      expect(second.json).toMatchObject({ count: 2, users: [{ id: 3 }] });
+      expect((await call(server, "findUser", { token: client, query: { email: "a", limit: "0" } })).status).toBe(400);
+    } finally {
+      server.services.db.prepare("UPDATE users SET email = username || '@example.com' WHERE id IN (2, 3)").run();
+    }
   });
 
   it("lets a user token read only its own record; another user's is 404", async () => {
@@ -161,17 +190,33 @@ describe("users", () => {
     expect(res.json.error).toBe("invalid_request");
   });
 
-  it("lists accounts and their balances: credit in EUR, quota in pages", async () => {
+  it("lists accounts in MyQ's shape: credit in internalaccount's limits.price, quota page limits", async () => {
     const accounts = await call(server, "getUserAccounts", { token: alice, params: { id: ALICE.id } });
     expect(accounts.status).toBe(200);
     expect(accounts.json.credit.enabled).toBe(true);
     expect(accounts.json.accounts).toEqual([
-      { name: "Personal credit", reference: "credit", type: "credit", limits: {} },
-      { name: "Monthly quota", reference: "quota-monthly", type: "quota", limits: { pages: 500, period: "month" } },
+      {
+        name: "Personal credit",
+        reference: "internalaccount",
+        type: "credit",
+        limits: { price: 25.5, total: null, color: null, mono: null, scan: null, denyAccess: null },
+        groupId: null,
+        rechargeProviders: [
+          { name: "External Payment Providers", reference: "external" },
+          { name: "Voucher", reference: "voucher" },
+        ],
+      },
+      {
+        name: "Monthly quota",
+        reference: "quota-monthly",
+        type: "quota",
+        limits: { price: 0, total: 500, color: null, mono: null, scan: null, denyAccess: 1, period: "month" },
+        groupId: null,
+      },
     ]);
     const credit = await call(server, "getAccountBalance", {
       token: alice,
-      params: { id: ALICE.id, reference: "credit" },
+      params: { id: ALICE.id, reference: "internalaccount" },
     });
     expect(credit.json).toEqual({ amount: 25.5 });
     const quota = await call(server, "getAccountBalance", {
@@ -180,16 +225,23 @@ describe("users", () => {
     });
     expect(quota.json.amount).toBeGreaterThan(0);
     expect(quota.json.amount).toBeLessThan(500);
-    const bob = await call(server, "getAccountBalance", { token: client, params: { id: BOB.id, reference: "credit" } });
+    const bob = await call(server, "getAccountBalance", {
+      token: client,
+      params: { id: BOB.id, reference: "internalaccount" },
+    });
     expect(bob.json).toEqual({ amount: 3.2 });
-    const carol = await call(server, "getAccountBalance", { token: client, params: { id: 3, reference: "credit" } });
+    const carol = await call(server, "getAccountBalance", {
+      token: client,
+      params: { id: 3, reference: "internalaccount" },
+    });
     expect(carol.json).toEqual({ amount: 0 });
   });
 
   it("hides another user's accounts (404) and unknown accounts (404)", async () => {
     expect((await call(server, "getUserAccounts", { token: alice, params: { id: BOB.id } })).status).toBe(404);
     expect(
-      (await call(server, "getAccountBalance", { token: alice, params: { id: BOB.id, reference: "credit" } })).status,
+      (await call(server, "getAccountBalance", { token: alice, params: { id: BOB.id, reference: "internalaccount" } }))
+        .status,
     ).toBe(404);
     expect(
       (await call(server, "getAccountBalance", { token: alice, params: { id: ALICE.id, reference: "nope" } })).status,

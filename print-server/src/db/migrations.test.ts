@@ -39,10 +39,12 @@ describe("migrating a version 1 data folder", () => {
     const { db, fresh } = openDatabase(file);
     try {
       expect(fresh).toBe(false);
-      expect(db.pragma("user_version", { simple: true })).toBe(3);
+      expect(db.pragma("user_version", { simple: true })).toBe(4);
       const users = usersRepository(db, key);
       expect(users.byPin("424242")).toMatchObject({ id: 1, directory_managed: 0 });
       expect(db.prepare("SELECT pin_hash FROM users").pluck().get()).toBeNull();
+      // Version 4: the credit account has MyQ's reference.
+      expect(db.prepare("SELECT reference FROM accounts WHERE id = 1").pluck().get()).toBe("internalaccount");
       const ledger = creditLedger(db);
       expect(ledger.balanceCents(1)).toBe(470);
       ledger.append({ accountId: 1, at: 30, amountCents: 25, kind: "adjustment", note: "Fix" });
@@ -81,7 +83,7 @@ describe("migrating a version 2 data folder", () => {
 
     const { db } = openDatabase(file);
     try {
-      expect(db.pragma("user_version", { simple: true })).toBe(3);
+      expect(db.pragma("user_version", { simple: true })).toBe(4);
       expect(
         db.prepare("SELECT id, state, printed_at, retained_from, reprint_of FROM print_jobs ORDER BY id").all(),
       ).toEqual([

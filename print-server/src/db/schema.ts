@@ -296,3 +296,55 @@ CREATE TABLE release_requests (
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX release_requests_created ON release_requests (created_at);
 `;
+
+/**
+ * Version 4, real MyQ shapes and payments (issue 19):
+ * - a user's credit account has MyQ's reference `internalaccount`;
+ * - clients may hold the "Manage payments" right;
+ * - an authorization code keeps its PKCE challenge (RFC 7636);
+ * - payments (recharges through a provider: `external`, `voucher`), vouchers
+ *   and the failed voucher codes a user typed (for the per-user limit).
+ * No foreign key points at `credit_ledger`, so that table can be rebuilt.
+ */
+export const SCHEMA_V4 = `
+UPDATE accounts SET reference = 'internalaccount' WHERE type = 'credit' AND reference = 'credit';
+
+ALTER TABLE clients ADD COLUMN manage_payments INTEGER NOT NULL DEFAULT 0 CHECK (manage_payments IN (0, 1));
+
+ALTER TABLE auth_codes ADD COLUMN code_challenge TEXT;   -- PKCE S256 challenge, when the sign-in link had one
+
+CREATE TABLE vouchers (
+  code_hash   TEXT PRIMARY KEY,      -- HMAC-SHA256 of the normalised code with the lookup key
+  value_cents INTEGER NOT NULL CHECK (value_cents > 0),
+  created_at  INTEGER NOT NULL,
+  expires_at  INTEGER NOT NULL,
+  payment_id  TEXT,                  -- the payment holding it (created) or that used it (committed)
+  used_at     INTEGER
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE payments (
+  seq          INTEGER PRIMARY KEY,  -- order of creation: paymentNo, newest first
+  id           TEXT NOT NULL UNIQUE, -- the API's payment id (random)
+  provider     TEXT NOT NULL,
+  client_id    TEXT NOT NULL,        -- the application that created it
+  user_id      INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  account_id   INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+  currency     TEXT NOT NULL,
+  description  TEXT NOT NULL,
+  voucher_hash TEXT,
+  state        TEXT NOT NULL CHECK (state IN ('created', 'committed', 'rolledback', 'expired')),
+  created_at   INTEGER NOT NULL,
+  updated_at   INTEGER NOT NULL,
+  expires_at   INTEGER NOT NULL,     -- a created payment not committed by then expires
+  ledger_id    INTEGER               -- the credit_ledger line of a committed payment
+) STRICT;
+CREATE INDEX payments_user ON payments (provider, user_id, seq);
+CREATE INDEX payments_open ON payments (state, expires_at);
+
+CREATE TABLE voucher_failures (
+  user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  at      INTEGER NOT NULL
+) STRICT;
+CREATE INDEX voucher_failures_user ON voucher_failures (user_id, at);
+`;

@@ -5,6 +5,7 @@ import { DEMO_PRICES, printCostCents, writePriceList } from "./price-list.js";
 import { DEMO_FAVOURITES, refreshDemoJobs } from "./seed-demo-jobs.js";
 import { seedCreditHistory, type DemoCharge } from "./seed-demo-credit.js";
 import { draftJob, printedJobWriter } from "./seed-jobs.js";
+import { CREDIT_ACCOUNT } from "./users.js";
 import { seededRandom } from "./seeded-random.js";
 import { DEMO_SELF_SERVICE, DEMO_SERVER_CONFIG, writeSetting } from "./settings.js";
 import { userPinsRepository } from "./user-pins.js";
@@ -187,7 +188,7 @@ export async function seedDemo(db: Db, lookupKey: Buffer, now = nowSeconds()): P
       u.aliases.forEach((a) => insertAlias.run(userId, a));
       if (u.card) insertCard.run(userId, lookupHash(lookupKey, normalizeCard(u.card)));
       const creditId = Number(
-        insertAccount.run(userId, "credit", "Personal credit", "credit", null, null).lastInsertRowid,
+        insertAccount.run(userId, CREDIT_ACCOUNT, "Personal credit", "credit", null, null).lastInsertRowid,
       );
       if (u.quotaPages) insertAccount.run(userId, "quota-monthly", "Monthly quota", "quota", u.quotaPages, "month");
 

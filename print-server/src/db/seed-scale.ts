@@ -54,7 +54,7 @@ export async function seedScale(db: Db, lookupKey: Buffer, users: number, now = 
     );
     const pins = userPinsRepository(db, lookupKey);
     const insertAccount = db.prepare(
-      "INSERT INTO accounts (user_id, reference, name, type) VALUES (?, 'credit', 'Personal credit', 'credit')",
+      "INSERT INTO accounts (user_id, reference, name, type) VALUES (?, 'internalaccount', 'Personal credit', 'credit')",
     );
     const insertLedger = db.prepare(
       "INSERT INTO credit_ledger (account_id, at, amount_cents, kind, note) VALUES (?, ?, ?, 'opening', 'Opening balance')",

@@ -35,6 +35,16 @@ export interface AccountRow {
   minimum_cents: number | null;
 }
 
+/** MyQ's reference of a user's own credit account; its balance is `limits.price`. */
+export const CREDIT_ACCOUNT = "internalaccount";
+
+export interface UserFilter {
+  username?: string;
+  email?: string;
+  card?: string;
+  code?: string;
+}
+
 const USER_COLUMNS =
   "u.id, u.username, u.fullname, u.email, u.code, u.lang, u.phone, u.notes, u.password_hash, u.role, u.directory_managed";
 
@@ -84,8 +94,11 @@ export function usersRepository(db: Db, lookupKey: Buffer) {
     },
     setPasswordHash: (id: number, hash: string) => setPasswordHash.run(hash, id).changes > 0,
 
-    /** All filters must match; username also matches an alias. */
-    find(filter: { username?: string; email?: string; card?: string; code?: string }): UserRow | undefined {
+    /**
+     * MyQ's list answer: every filter given must match (username also matches an
+     * alias); `count` is all that matched, `users` the page from `start`.
+     */
+    find(filter: UserFilter, page: { limit: number; start: number }): { users: UserRow[]; count: number } {
       const where: string[] = [];
       const params: unknown[] = [];
       if (filter.username !== undefined) {
@@ -104,9 +117,18 @@ export function usersRepository(db: Db, lookupKey: Buffer) {
         where.push("u.id IN (SELECT user_id FROM user_cards WHERE card_hash = ?)");
         params.push(lookupHash(lookupKey, normalizeCard(filter.card)));
       }
-      if (where.length === 0) return undefined;
-      return db.prepare(`SELECT ${USER_COLUMNS} FROM users u WHERE ${where.join(" AND ")} LIMIT 1`).get(...params) as
-        UserRow | undefined;
+      if (where.length === 0) return { users: [], count: 0 };
+      const matching = `FROM users u WHERE ${where.join(" AND ")}`;
+      const count = Number(
+        db
+          .prepare(`SELECT count(*) ${matching}`)
+          .pluck()
+          .get(...params),
+      );
+      const users = db
+        .prepare(`SELECT ${USER_COLUMNS} ${matching} ORDER BY u.id LIMIT ? OFFSET ?`)
+        .all(...params, page.limit, page.start) as UserRow[];
+      return { users, count };
     },
 
     /** Credit: currency units. Quota: pages left in the current period. */

@@ -77,7 +77,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Find one user by user name or alias, email, card or code */
+    /** Find users by user name or alias, email, card or code (MyQ's list; no match is an empty list) */
     get: operations["findUser"];
     put?: never;
     post?: never;
@@ -710,20 +710,45 @@ export interface components {
       aliases?: string[];
       accounts?: components["schemas"]["Account"][];
     };
+    UserList: {
+      users: components["schemas"]["User"][];
+      /** @description How many users matched (all pages) */
+      count: number;
+    };
+    /**
+     * @description MyQ's account: a user's own credit is the account whose reference is
+     *     `internalaccount`, its balance `limits.price`. Ours: `type` is credit or quota.
+     */
     Account: {
       name: string;
       reference: string;
       /** @enum {string} */
       type: "credit" | "quota";
       limits: components["schemas"]["AccountLimits"];
-      rechargeProviders?: components["schemas"]["RechargeProvider"][];
+      groupId: number | null;
+      /** @description The enabled providers that top this account up (credit only) */
+      rechargeProviders?: components["schemas"]["AccountRechargeProvider"][];
     };
-    /** @description Quota limits are page counts per period; credit accounts may allow going below zero down to minimumBalance. */
+    /**
+     * @description MyQ's limits: `price` is a credit account's balance (currency units; 0 for
+     *     quota); `total`, `color`, `mono`, `scan` are a quota's page limits (null
+     *     where not limited); `denyAccess` is 1 when printing stops at the limit.
+     *     Ours adds a quota's `period` and a credit account's `minimumBalance`.
+     */
     AccountLimits: {
-      pages?: number;
+      price: number | null;
+      total: number | null;
+      color: number | null;
+      mono: number | null;
+      scan: number | null;
+      denyAccess: number | null;
       /** @enum {string} */
       period?: "day" | "week" | "month" | "year";
       minimumBalance?: number;
+    };
+    AccountRechargeProvider: {
+      name: string;
+      reference: string;
     };
     AccountsResponse: {
       credit: components["schemas"]["Enabled"];
@@ -1193,6 +1218,10 @@ export interface operations {
         code?: string;
         /** @description Comma-separated extra data, values `aliases` and `accounts` */
         include?: components["parameters"]["Include"];
+        /** @description Page size (MyQ's paging) */
+        limit?: components["parameters"]["Limit"];
+        /** @description Offset of the first item (MyQ's paging) */
+        start?: components["parameters"]["Start"];
       };
       header?: never;
       path?: never;
@@ -1200,19 +1229,18 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The user */
+      /** @description The users that match every filter given, `count` all of them; `{users: [], count: 0}` for none */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["User"];
+          "application/json": components["schemas"]["UserList"];
         };
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
     };
   };
   getUser: {

@@ -1,19 +1,44 @@
 import type { RequestAuth } from "../auth/request-auth.js";
-import type { AccountRow, UserRow } from "../db/users.js";
+import { CREDIT_ACCOUNT, type AccountRow, type UserRow } from "../db/users.js";
 import { apiErrors } from "../errors.js";
 import type { Schemas } from "../openapi/operation-types.js";
+import { enabledProviders, RECHARGE_PROVIDERS } from "../payments/recharge-providers.js";
 import type { Services } from "../services.js";
 
 /** The users' routes' shared parts: who may read which user, and the answers' shapes. */
 
-export function accountDto(a: AccountRow): Schemas["Account"] {
-  const limits =
-    a.type === "quota"
-      ? { pages: a.quota_pages ?? 0, period: a.quota_period ?? "month" }
-      : a.minimum_cents !== null
-        ? { minimumBalance: a.minimum_cents / 100 }
-        : {};
-  return { name: a.name, reference: a.reference, type: a.type, limits };
+const NO_PAGE_LIMITS = { total: null, color: null, mono: null, scan: null } as const;
+
+/** An account in MyQ's shape: a credit balance in `limits.price`, a quota's page limit in `limits.total`. */
+export function accountDto(s: Services, a: AccountRow): Schemas["Account"] {
+  if (a.type === "quota") {
+    return {
+      name: a.name,
+      reference: a.reference,
+      type: a.type,
+      // Ours: printing stops when the quota is used up (denyAccess 1); the period is ours too.
+      limits: { price: 0, ...NO_PAGE_LIMITS, total: a.quota_pages, denyAccess: 1, period: a.quota_period ?? "month" },
+      groupId: null,
+    };
+  }
+  return {
+    name: a.name,
+    reference: a.reference,
+    type: a.type,
+    limits: {
+      price: s.users.balance(a),
+      ...NO_PAGE_LIMITS,
+      denyAccess: null,
+      ...(a.minimum_cents !== null && { minimumBalance: a.minimum_cents / 100 }),
+    },
+    groupId: null,
+    ...(a.reference === CREDIT_ACCOUNT && {
+      rechargeProviders: enabledProviders(s.db).map((reference) => ({
+        name: RECHARGE_PROVIDERS[reference].name,
+        reference,
+      })),
+    }),
+  };
 }
 
 export function userDto(s: Services, user: UserRow, include?: string): Schemas["User"] {
@@ -30,7 +55,7 @@ export function userDto(s: Services, user: UserRow, include?: string): Schemas["
     // MyQ's field; empty for a local account.
     syncSource: user.directory_managed ? "LDAP" : "",
     ...(parts.has("aliases") && { aliases: s.users.aliases(user.id) }),
-    ...(parts.has("accounts") && { accounts: s.users.accounts(user.id).map(accountDto) }),
+    ...(parts.has("accounts") && { accounts: s.users.accounts(user.id).map((a) => accountDto(s, a)) }),
   };
 }
 

@@ -5,13 +5,12 @@ import { accountDto, readableUser, userDto } from "./user-answers.js";
 
 export const userRoutes: RoutePlugin = async (app, { services: s }) => {
   apiRoute(app, s, "findUser", async (request) => {
-    const q = request.query;
-    if (q.username === undefined && q.email === undefined && q.card === undefined && q.code === undefined) {
+    const { username, email, card, code, include, limit = 100, start = 0 } = request.query;
+    if (username === undefined && email === undefined && card === undefined && code === undefined) {
       throw apiErrors.invalidRequest("Give at least one of username, email, card or code.");
     }
-    const user = s.users.find(q);
-    if (!user) throw apiErrors.notFound("The user");
-    return userDto(s, user, q.include);
+    const found = s.users.find({ username, email, card, code }, { limit, start });
+    return { users: found.users.map((user) => userDto(s, user, include)), count: found.count };
   });
 
   apiRoute(app, s, "getUser", async (request, _reply, auth) => {
@@ -21,7 +20,11 @@ export const userRoutes: RoutePlugin = async (app, { services: s }) => {
   apiRoute(app, s, "getUserAccounts", async (request, _reply, auth) => {
     const user = readableUser(s, auth, request.params.id);
     const config = readServerConfig(s.db);
-    return { credit: config.credit, quota: config.quota, accounts: s.users.accounts(user.id).map(accountDto) };
+    return {
+      credit: config.credit,
+      quota: config.quota,
+      accounts: s.users.accounts(user.id).map((a) => accountDto(s, a)),
+    };
   });
 
   apiRoute(app, s, "getAccountBalance", async (request, _reply, auth) => {

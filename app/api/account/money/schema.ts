@@ -15,7 +15,8 @@ const creditAccountView = z.object({
 
 const quotaAccountView = z.object({
   name: z.string(),
-  pagesLeft: z.int().check(z.nonnegative()),
+  /** Null when the print server does not say how many pages are left (then only the limit is shown). */
+  pagesLeft: z.nullable(z.int().check(z.nonnegative())),
   pagesLimit: z.nullable(z.int().check(z.nonnegative())),
   period: z.nullable(z.enum(quotaPeriods)),
 });
