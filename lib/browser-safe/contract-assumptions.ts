@@ -21,6 +21,13 @@
 // - Claims inside a user token are ours (see `userClaims`); MyQ's test double
 //   (e2e/support/myq-double.ts) issues tokens with these claims for want of
 //   public ones. A real server with other claim names needs `userClaims` changed.
+// - A job's `state` and `expiresAt` are ours; a real MyQ X shows neither
+//   (lib/print-server/jobs.ts reads them as null), so a page shows a job's state
+//   or deletion time only when the server gives them.
+// - A payment commit's `balance` is ours; MyQ answers `{amount}` only
+//   (lib/print-server/payments.ts reads null), and the portal then reads the
+//   new balance from the accounts answer. Payment ids are strings [MyQ, real
+//   client]; a number is read as its text.
 // - A 429 carries Retry-After in seconds or as an HTTP date; without it the
 //   portal waits 60 s (lib/print-server/error-mapping.ts).
 // - Refresh uses the standard OAuth 2.0 form with the client credentials in

@@ -478,6 +478,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/rechargeProviders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The enabled recharge providers (ours are external and voucher) */
+        get: operations["listRechargeProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/rechargeProviders/{provider}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This application's payments through the provider, newest first */
+        get: operations["listPayments"];
+        put?: never;
+        /**
+         * Create a recharge (changes no balance until committed)
+         * @description Client token with the "Manage payments" right (`clients add --manage-payments`);
+         *     without it 403 `not_allowed`. Provider input goes in `params`: `external`
+         *     takes `{amount}` (money taken elsewhere), `voucher` takes `{code}` (spaces,
+         *     dashes and case do not matter). A wrong voucher code counts toward the
+         *     user's limit (5 in 15 minutes, then 429 with `Retry-After`, even for a
+         *     right code). A created payment neither committed nor rolled back expires
+         *     at `expires` and changes nothing.
+         */
+        post: operations["createPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/rechargeProviders/{provider}/payments/{paymentId}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Commit a created payment; the user's credit rises by its amount (once, however often sent)
+         * @description No body, an empty body or `{}` (labelled `application/json` or not).
+         *     A second commit answers the same and changes nothing. A payment rolled
+         *     back or expired answers 409 `payment_closed`.
+         */
+        post: operations["commitPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/rechargeProviders/{provider}/payments/{paymentId}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Roll back a created payment (a voucher becomes usable again); a second rollback changes nothing */
+        post: operations["rollbackPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{lang}/auth": {
         parameters: {
             query?: never;
@@ -501,7 +584,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Error: {
-            /** @description Machine-readable code: unauthorized (no token), invalid_token, insufficient_scope, invalid_token_type, invalid_request, not_found, gone, payload_too_large, too_many_requests, insufficient_credit, job_not_ready, printer_unavailable, server_error; not_allowed and managed_externally (self-service) */
+            /** @description Machine-readable code: unauthorized (no token), invalid_token, insufficient_scope, invalid_token_type, invalid_request, not_found, gone, payload_too_large, too_many_requests, insufficient_credit, job_not_ready, printer_unavailable, server_error; not_allowed and managed_externally (self-service); payments: not_allowed (no "Manage payments" right), invalid_voucher, voucher_used, voucher_expired, payment_closed */
             error: string;
             error_description: string;
             /** @description The scope that was needed (only with insufficient_scope) */
@@ -773,6 +856,77 @@ export interface components {
             name: string;
             reference: string;
             description: string;
+            /** @description MyQ: the provider's parameters (ours: always empty) */
+            params: unknown[];
+        };
+        RechargeProviderList: {
+            providers: components["schemas"]["RechargeProvider"][];
+            count: number;
+        };
+        PaymentRequest: {
+            userId: number;
+            description?: string;
+            /** @description `external`: `{amount}` in currency units (at most 10000, whole cents); `voucher`: `{code}` */
+            params: {
+                amount?: number;
+                code?: string;
+            };
+        };
+        /** @description Nothing (an empty body counts as none) */
+        EmptyBody: Record<string, never>;
+        /** @enum {string} */
+        PaymentState: "created" | "committed" | "rolledback" | "expired";
+        CreatedPayment: {
+            id: string;
+            userId: number;
+            amount: number;
+            description: string;
+            params: {
+                amount: number;
+            };
+            /** @constant */
+            state: "created";
+            /** Format: date-time */
+            expires: string;
+        };
+        CommittedPayment: {
+            id: string;
+            userId: number;
+            amount: number;
+            /** @constant */
+            state: "committed";
+            /** @description The user's credit (internalaccount) after the payment */
+            balance: number;
+        };
+        RolledBackPayment: {
+            id: string;
+            userId: number;
+            amount: number;
+            /** @constant */
+            state: "rolledback";
+        };
+        Payment: {
+            id: string;
+            userId: number;
+            amount: number;
+            currency: string;
+            state: components["schemas"]["PaymentState"];
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            updated: string;
+            /**
+             * Format: date-time
+             * @description When a created payment expires; null once it is closed
+             */
+            expires: string | null;
+            paymentNo: string;
+            provider: string;
+            description: string;
+        };
+        PaymentList: {
+            payments: components["schemas"]["Payment"][];
+            count: number;
         };
         PinRequest: {
             /**
@@ -1059,7 +1213,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description job_not_ready (the job's state does not allow it) or printer_unavailable (offline, with an issue, or disabled); nothing changed */
+        /** @description job_not_ready (the job's state does not allow it), printer_unavailable (offline, with an issue, or disabled), or payment_closed (rolled back, expired, or committed); nothing changed */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -1071,6 +1225,9 @@ export interface components {
     };
     parameters: {
         UserId: number;
+        /** @description A recharge provider's reference (`external`, `voucher`); another is 404 */
+        Provider: string;
+        PaymentId: string;
         /** @description Comma-separated extra data, values `aliases` and `accounts` */
         Include: string;
         /** @description Page size (MyQ's paging) */
@@ -1891,6 +2048,168 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
+        };
+    };
+    listRechargeProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{providers, count}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RechargeProviderList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listPayments: {
+        parameters: {
+            query?: {
+                /** @description Only this user's payments */
+                userId?: number;
+                /** @description Page size (MyQ's paging) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first item (MyQ's paging) */
+                start?: components["parameters"]["Start"];
+            };
+            header?: never;
+            path: {
+                /** @description A recharge provider's reference (`external`, `voucher`); another is 404 */
+                provider: components["parameters"]["Provider"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{payments, count}`, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A recharge provider's reference (`external`, `voucher`); another is 404 */
+                provider: components["parameters"]["Provider"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The created payment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedPayment"];
+                };
+            };
+            /** @description invalid_request, or for a voucher `invalid_voucher`, `voucher_used`, `voucher_expired` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    commitPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A recharge provider's reference (`external`, `voucher`); another is 404 */
+                provider: components["parameters"]["Provider"];
+                paymentId: components["parameters"]["PaymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
+        responses: {
+            /** @description `{amount, id, state: committed, balance}`: `balance` is the credit after it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommittedPayment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    rollbackPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A recharge provider's reference (`external`, `voucher`); another is 404 */
+                provider: components["parameters"]["Provider"];
+                paymentId: components["parameters"]["PaymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
+        responses: {
+            /** @description `{amount, id, state: rolledback}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolledBackPayment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     showSignInPage: {

@@ -35,6 +35,25 @@ export function toUserProfile(body: unknown): UserProfile {
   };
 }
 
+const foundUsers = z.object({ users: z.array(z.unknown()), count: z.number().int().nonnegative() });
+
+/**
+ * `GET /v3/users/find` answers a list, `{users, count}` [MyQ]; integrations
+ * take `users[0]`. No match (or a filter the server does not support) is an
+ * empty list: null here.
+ */
+export function toFoundUser(body: unknown): UserProfile | null {
+  const { users } = parseAnswer(foundUsers, body, "user list");
+  return users.length === 0 ? null : toUserProfile(users[0]);
+}
+
+const newPin = z.object({ pin: z.string().regex(/^\d{4,16}$/) });
+
+/** `POST /v2/users/{id}/pins` answers the new PIN, shown once [MyQ]. */
+export function toNewPin(body: unknown): string {
+  return parseAnswer(newPin, body, "new PIN").pin;
+}
+
 /** The signed-in user's own record, read with their token. */
 export async function getOwnProfile(
   accessToken: string,

@@ -12,6 +12,7 @@ import { coercingAjv, describeErrors, exactAjv } from "./openapi/schema-validato
 import { creditStatementRoutes } from "./routes/credit-statement-routes.js";
 import { jobRoutes } from "./routes/job-routes.js";
 import { printerRoutes } from "./routes/printer-routes.js";
+import { paymentRoutes } from "./routes/payment-routes.js";
 import { reportRoutes } from "./routes/report-routes.js";
 import { selfServiceRoutes } from "./routes/self-service-routes.js";
 import { serverRoutes } from "./routes/server-routes.js";
@@ -152,6 +153,7 @@ export async function buildApp(
         reportRoutes,
         jobRoutes,
         printerRoutes,
+        paymentRoutes,
         signInPageRoutes,
       ]
     : [signInPageRoutes];

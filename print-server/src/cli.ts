@@ -19,8 +19,10 @@ const USAGE = `Usage: npm run print-server -- [command]
   ca export                  Print the CA certificate (PEM) that clients must trust.
   ca import --cert F --key F Use the organisation's own CA (RSA, PEM, unencrypted key).
   clients add --title T --scopes "users reports credit offline.access"
-              [--redirect-uri URL]... [--forwards-user-address]
+              [--redirect-uri URL]... [--forwards-user-address] [--manage-payments]
                              Register a REST API application; prints one JSON object.
+                             --manage-payments gives MyQ's "Manage payments" right
+                             (create, commit, roll back and list credit payments).
   clients list               Print the registered applications (JSON).
   clients remove ID          Remove an application; its tokens stop working.
   tokens revoke --user NAME  Revoke every refresh token of a user.
@@ -93,6 +95,7 @@ async function clients(sub: string | undefined, args: string[]): Promise<void> {
       scopes: { type: "string" },
       "redirect-uri": { type: "string", multiple: true },
       "forwards-user-address": { type: "boolean" },
+      "manage-payments": { type: "boolean" },
     });
     const title = values.title?.toString().trim();
     if (!title) throw new CliError("--title is required.");
@@ -109,8 +112,9 @@ async function clients(sub: string | undefined, args: string[]): Promise<void> {
       throw new CliError(`Unknown scopes: ${unknown.join(" ")} (known: ${KNOWN_SCOPES.join(" ")}).`);
     const redirectUris = ((values["redirect-uri"] ?? []) as string[]).map(redirectUri);
     const forwardsUserAddress = values["forwards-user-address"] === true;
+    const managePayments = values["manage-payments"] === true;
     const created = await withStore(({ db }) =>
-      clientsRepository(db).add({ title, scopes, redirectUris, forwardsUserAddress }),
+      clientsRepository(db).add({ title, scopes, redirectUris, forwardsUserAddress, managePayments }),
     );
     print({ clientId: created.clientId, clientSecret: created.clientSecret, title, scopes: scopes.join(" ") });
     return;

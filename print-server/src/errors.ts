@@ -22,7 +22,11 @@ export type ApiErrorCode =
   | "insufficient_credit"
   | "job_not_ready"
   | "printer_unavailable"
-  | "server_error";
+  | "server_error"
+  | "invalid_voucher"
+  | "voucher_used"
+  | "voucher_expired"
+  | "payment_closed";
 
 /** Fields some errors add to the body: the scope that was needed, the field refused, the password rule broken. */
 export interface ApiErrorDetails {
@@ -55,6 +59,12 @@ export class ApiError extends Error {
     return { error: this.code, error_description: this.description, ...this.details };
   }
 }
+
+const VOUCHER_REFUSALS = {
+  invalid_voucher: "No voucher has this code. Check the code and try again.",
+  voucher_used: "This voucher has already been used.",
+  voucher_expired: "This voucher has expired.",
+} as const;
 
 export const apiErrors = {
   invalidRequest: (description: string) => new ApiError(400, "invalid_request", description),
@@ -105,6 +115,14 @@ export const apiErrors = {
     ),
   passwordRule: (rule: PasswordRule, description: string) =>
     new ApiError(400, "invalid_request", description, {}, { field: "newPassword", rule }),
+  voucherRefused: (code: "invalid_voucher" | "voucher_used" | "voucher_expired") =>
+    new ApiError(400, code, VOUCHER_REFUSALS[code]),
+  paymentClosed: (state: string) =>
+    new ApiError(
+      409,
+      "payment_closed",
+      `The payment is ${state === "rolledback" ? "rolled back" : state}; it cannot change.`,
+    ),
   serverError: () => new ApiError(500, "server_error", "Something went wrong on the print server."),
 };
 

@@ -10,6 +10,7 @@ import { creditLedger, type CreditLedger } from "./db/credit-ledger.js";
 import { grantsStore, type GrantsStore } from "./db/grants-store.js";
 import { jobsRepository, type JobsRepository } from "./db/jobs.js";
 import { nowSeconds, type Db } from "./db/open-database.js";
+import { paymentsRepository, type PaymentsRepository } from "./db/payments.js";
 import { printersRepository, type PrintersRepository } from "./db/printers.js";
 import { refreshDemoJobs } from "./db/seed-demo-jobs.js";
 import { refreshScaleJobs, seedScale } from "./db/seed-scale.js";
@@ -29,6 +30,7 @@ export interface Services {
   pins: UserPinsRepository;
   ledger: CreditLedger;
   clients: ClientsRepository;
+  payments: PaymentsRepository;
   grants: GrantsStore;
   signer: TokenSigner;
   limiter: SignInLimiter;
@@ -82,6 +84,7 @@ export async function openServices(
     pins: userPinsRepository(store.db, store.lookupKey),
     ledger: creditLedger(store.db),
     clients,
+    payments: paymentsRepository(store.db, store.lookupKey),
     grants: grantsStore(store.db, startup.refreshLifetime),
     signer,
     limiter: createSignInLimiter({ ...DEFAULT_LIMITS, windowSeconds: startup.lockoutWindow }),

@@ -85,6 +85,31 @@ const CONTRACT: Array<{
     types: ["user"],
     input: { params: { id: 1 }, json: { jobIds: [999_999] } },
   },
+  { operationId: "listRechargeProviders", scope: "credit", types: ["client", "user"], input: {} },
+  {
+    operationId: "createPayment",
+    scope: "credit",
+    types: ["client"],
+    input: { params: { provider: "external" }, json: { userId: ALICE.id, params: { amount: 1 } } },
+  },
+  {
+    operationId: "listPayments",
+    scope: "credit",
+    types: ["client"],
+    input: { params: { provider: "voucher" }, query: { userId: String(ALICE.id) } },
+  },
+  {
+    operationId: "commitPayment",
+    scope: "credit",
+    types: ["client"],
+    input: { params: { provider: "external", paymentId: "unknown" } },
+  },
+  {
+    operationId: "rollbackPayment",
+    scope: "credit",
+    types: ["client"],
+    input: { params: { provider: "external", paymentId: "unknown" } },
+  },
 ];
 
 let server: TestApp;
@@ -95,7 +120,7 @@ let otherScope: { client: string; user: string };
 beforeAll(async () => {
   server = await buildTestApp();
   const all = "users reports credit jobs printers";
-  const app = await server.registerClient(`${all} scan`);
+  const app = await server.registerClient(`${all} scan`, { managePayments: true });
   full = {
     client: await accessToken(await clientToken(server, app, all)),
     user: await accessToken(await userToken(server, app, all, { type: 2, pin: ALICE.pin })),

@@ -295,6 +295,34 @@ describe("over HTTPS", () => {
     expect(token.status).toBe(200);
   });
 
+  it("payments: a voucher redeemed and committed with an empty JSON body, as MyQ's payment gateway sends it", async () => {
+    const gateway = await server.registerClient("credit", { managePayments: true, title: "Gateway" });
+    const token = await accessToken(await clientToken(server, gateway, "credit"));
+    const providers = await call(server, "listRechargeProviders", { token });
+    expect(providers.json.providers.map((p: { reference: string }) => p.reference)).toEqual(["external", "voucher"]);
+    const created = await call(server, "createPayment", {
+      token,
+      params: { provider: "voucher" },
+      json: { userId: BOB.id, params: { code: "voucher 20" } },
+    });
+    expect(created.status, created.text).toBe(201);
+    secrets.push("VOUCHER-20", "VOUCHER20");
+    const committed = await call(server, "commitPayment", {
+      token,
+      params: { provider: "voucher", paymentId: created.json.id },
+      raw: "",
+      contentType: "application/json",
+    });
+    expect(committed.status, committed.text).toBe(200);
+    expect(committed.json).toMatchObject({ amount: 20, state: "committed", balance: 23.2 });
+    const listed = await call(server, "listPayments", {
+      token,
+      params: { provider: "voucher" },
+      query: { userId: String(BOB.id) },
+    });
+    expect(listed.json.payments[0]).toMatchObject({ id: created.json.id, state: "committed", amount: 20 });
+  });
+
   it("answers a malformed URL, oversized headers and an unknown path with the contract's error body", async () => {
     const url = await server.fetch("/api/v3/users/%E0%A4%A");
     expect(url.status).toBe(400);

@@ -97,7 +97,17 @@ export async function startPrintServer(env, { echo } = {}) {
 export async function registerPortalClient(env, title = "Print Portal", { portalUrls = [] } = {}) {
   const redirects = portalUrls.flatMap((url) => ["--redirect-uri", `${url}${signOnCallbackPath}`]);
   const stdout = await printServerCli(
-    ["clients", "add", "--title", title, "--scopes", portalScopes, "--forwards-user-address", ...redirects],
+    [
+      "clients",
+      "add",
+      "--title",
+      title,
+      "--scopes",
+      portalScopes,
+      "--forwards-user-address",
+      "--manage-payments",
+      ...redirects,
+    ],
     env,
   );
   const client = JSON.parse(stdout.trim());

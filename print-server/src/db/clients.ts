@@ -19,6 +19,8 @@ export interface ClientRecord {
   scopes: string[];
   redirectUris: string[];
   forwardsUserAddress: boolean;
+  /** MyQ's "Manage payments" right: create, commit, roll back and list payments. */
+  managePayments: boolean;
   createdAt: string;
 }
 
@@ -29,6 +31,7 @@ interface ClientRow {
   scopes: string;
   redirect_uris: string;
   forwards_user_address: number;
+  manage_payments: number;
   created_at: number;
 }
 
@@ -41,6 +44,7 @@ function toRecord(row: ClientRow): ClientRecord {
     scopes: row.scopes.split(" ").filter(Boolean),
     redirectUris: redirectUrisSchema.parse(JSON.parse(row.redirect_uris)),
     forwardsUserAddress: row.forwards_user_address === 1,
+    managePayments: row.manage_payments === 1,
     createdAt: new Date(row.created_at * 1000).toISOString(),
   };
 }
@@ -48,14 +52,20 @@ function toRecord(row: ClientRow): ClientRecord {
 /** Registered REST API applications; only a hash of each secret is kept. */
 export function clientsRepository(db: Db) {
   const insert = db.prepare(
-    `INSERT INTO clients (id, secret_hash, title, scopes, redirect_uris, forwards_user_address, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO clients (id, secret_hash, title, scopes, redirect_uris, forwards_user_address, manage_payments, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const byId = db.prepare("SELECT * FROM clients WHERE id = ?");
   const all = db.prepare("SELECT * FROM clients ORDER BY created_at, id");
   const remove = db.prepare("DELETE FROM clients WHERE id = ?");
   return {
-    add(input: { title: string; scopes: string[]; redirectUris: string[]; forwardsUserAddress: boolean }) {
+    add(input: {
+      title: string;
+      scopes: string[];
+      redirectUris: string[];
+      forwardsUserAddress: boolean;
+      managePayments?: boolean;
+    }) {
       const clientId = `pc_${randomToken(12)}`;
       const clientSecret = randomToken(32);
       insert.run(
@@ -65,6 +75,7 @@ export function clientsRepository(db: Db) {
         input.scopes.join(" "),
         JSON.stringify(input.redirectUris),
         input.forwardsUserAddress ? 1 : 0,
+        input.managePayments ? 1 : 0,
         nowSeconds(),
       );
       return { clientId, clientSecret };

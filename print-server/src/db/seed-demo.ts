@@ -7,6 +7,7 @@ import { seedCreditHistory, type DemoCharge } from "./seed-demo-credit.js";
 import { draftJob, printedJobWriter } from "./seed-jobs.js";
 import { CREDIT_ACCOUNT } from "./users.js";
 import { seededRandom } from "./seeded-random.js";
+import { seedDemoVouchers } from "./seed-vouchers.js";
 import { DEMO_SELF_SERVICE, DEMO_SERVER_CONFIG, writeSetting } from "./settings.js";
 import { userPinsRepository } from "./user-pins.js";
 
@@ -253,5 +254,6 @@ export async function seedDemo(db: Db, lookupKey: Buffer, now = nowSeconds()): P
       seedCreditHistory(ledger, creditId, u.creditCents, charges, now);
     });
     refreshDemoJobs(db, now);
+    seedDemoVouchers(db, lookupKey, now);
   })();
 }

@@ -33,6 +33,8 @@ export interface ClientOptions {
   title?: string;
   redirectUris?: string[];
   forwardsUserAddress?: boolean;
+  /** MyQ's "Manage payments" right (`clients add --manage-payments`). */
+  managePayments?: boolean;
 }
 
 export interface RegisteredClient {

@@ -135,6 +135,7 @@ async function registerWithCli(
   const args = ["clients", "add", "--title", options.title ?? "Test client", "--scopes", scopes];
   for (const uri of options.redirectUris ?? []) args.push("--redirect-uri", uri);
   if (options.forwardsUserAddress) args.push("--forwards-user-address");
+  if (options.managePayments) args.push("--manage-payments");
   const { stdout, stderr, code } = await cli(args);
   if (code !== 0) throw new Error(`clients add failed: ${stderr}`);
   return JSON.parse(stdout) as RegisteredClient;

@@ -74,6 +74,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
         scopes: scopeList,
         redirectUris: client.redirectUris ?? [],
         forwardsUserAddress: client.forwardsUserAddress ?? false,
+        managePayments: client.managePayments ?? false,
       });
       return { ...created, title, scopes: scopeList.join(" ") };
     },
