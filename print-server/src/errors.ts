@@ -90,8 +90,15 @@ export const apiErrors = {
     new ApiError(401, "invalid_token", "The access token is malformed, unknown or expired.", {
       "WWW-Authenticate": 'Bearer realm="print-server", error="invalid_token"',
     }),
+  // RFC 6750 section 3: the challenge names the error and the scope, so OAuth libraries can read it.
   insufficientScope: (scope: string) =>
-    new ApiError(403, "insufficient_scope", `This request needs the scope "${scope}".`, {}, { scope }),
+    new ApiError(
+      403,
+      "insufficient_scope",
+      `This request needs the scope "${scope}".`,
+      { "WWW-Authenticate": `Bearer realm="print-server", error="insufficient_scope", scope="${scope}"` },
+      { scope },
+    ),
   invalidTokenType: (needed: string) =>
     new ApiError(403, "invalid_token_type", `This request needs a ${needed} token.`),
   notFound: (what = "The resource") => new ApiError(404, "not_found", `${what} was not found.`),

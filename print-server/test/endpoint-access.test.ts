@@ -178,6 +178,9 @@ describe("every endpoint with a token", () => {
         } else {
           expect(withoutScope.status).toBe(403);
           expect(withoutScope.json).toMatchObject({ error: "insufficient_scope", scope: rule.scope });
+          expect(withoutScope.headers.get("www-authenticate")).toBe(
+            `Bearer realm="print-server", error="insufficient_scope", scope="${rule.scope}"`,
+          );
         }
       }
     });

@@ -32,7 +32,8 @@ describe("client_credentials", () => {
     expect(decodeProtectedHeader(res.json.access_token).alg).toBe("ES256");
     expect(claims).toMatchObject({ sub: client.clientId, client_id: client.clientId, scope: "users reports" });
     expect(claims.username).toBeUndefined();
-    expect(Object.keys(claims).sort()).toEqual(["client_id", "exp", "iat", "iss", "jti", "scope", "sub"]);
+    expect(Object.keys(claims).sort()).toEqual(["aud", "client_id", "exp", "iat", "iss", "jti", "scope", "sub"]);
+    expect(claims.aud).toBe(claims.iss);
     expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(900);
   });
 
@@ -177,6 +178,7 @@ describe("login_info", () => {
         scope,
       });
       expect(Object.keys(claims).sort()).toEqual([
+        "aud",
         "client_id",
         "exp",
         "iat",

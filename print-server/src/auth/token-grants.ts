@@ -77,18 +77,21 @@ export async function refreshTokenGrant(
   presented: string,
   requested: string | undefined,
 ): Promise<Required<GrantResult>> {
-  const outcome = s.grants.rotate(presented, client.clientId);
+  // Scopes the client lost since sign-in are dropped; a narrower request narrows the access token only.
+  const chainScopes = (chainScope: string) => chainScope.split(" ").filter((x) => client.scopes.includes(x));
+  const narrowed = requested === undefined ? undefined : [...new Set(requested.split(" ").filter(Boolean))];
+  // A wider request is refused before the token is touched, so the client may retry with it.
+  const outcome = s.grants.rotate(
+    presented,
+    client.clientId,
+    (chainScope) => narrowed === undefined || narrowed.every((x) => chainScopes(chainScope).includes(x)),
+  );
+  if (!outcome.ok && outcome.reason === "refused")
+    throw apiErrors.invalidScope("The scope exceeds what was granted at sign-in.");
   if (!outcome.ok) throw apiErrors.invalidGrant("The refresh token is not valid.");
   const user = s.users.byId(outcome.userId);
   if (!user) throw apiErrors.invalidGrant("The refresh token is not valid.");
-  // Scopes the client lost since sign-in are dropped; a narrower request narrows the access token only.
-  const chainScopes = outcome.scope.split(" ").filter((x) => client.scopes.includes(x));
-  let scopes = chainScopes;
-  if (requested !== undefined) {
-    scopes = [...new Set(requested.split(" ").filter(Boolean))];
-    if (scopes.some((x) => !chainScopes.includes(x)))
-      throw apiErrors.invalidScope("The scope exceeds what was granted at sign-in.");
-  }
+  const scopes = narrowed ?? chainScopes(outcome.scope);
   return { response: await userTokens(s, client, user, scopes, outcome.token), userId: user.id };
 }
 
@@ -97,8 +100,9 @@ export async function authorizationCodeGrant(
   client: ClientRecord,
   code: string,
   redirectUri: string,
+  codeVerifier: string | undefined,
 ): Promise<Required<GrantResult>> {
-  const redeemed = s.grants.redeemCode(code, client.clientId, redirectUri);
+  const redeemed = s.grants.redeemCode(code, client.clientId, redirectUri, codeVerifier);
   const user = redeemed ? s.users.byId(redeemed.userId) : undefined;
   if (!redeemed || !user) throw apiErrors.invalidGrant("The authorization code is not valid.");
   // MyQ answers this grant without a refresh token.

@@ -8,6 +8,7 @@ const ALG = "ES256";
 
 const accessClaimsSchema = z.object({
   iss: z.string(),
+  aud: z.union([z.string(), z.array(z.string())]),
   sub: z.string().min(1),
   username: z.string().optional(),
   name: z.string().optional(),
@@ -46,18 +47,27 @@ export function createTokenSigner(paths: DataPaths, issuer: string): TokenSigner
         subject.kind === "user"
           ? { username: subject.username, name: subject.fullname, scope, client_id: subject.clientId }
           : { scope, client_id: subject.clientId };
-      return new SignJWT(claims)
-        .setProtectedHeader({ alg: ALG, typ: "at+jwt" })
-        .setIssuer(issuer)
-        .setSubject(subject.kind === "user" ? String(subject.userId) : subject.clientId)
-        .setIssuedAt()
-        .setExpirationTime(`${lifetimeSeconds}s`)
-        .setJti(randomUUID())
-        .sign(privateKey);
+      return (
+        new SignJWT(claims)
+          .setProtectedHeader({ alg: ALG, typ: "at+jwt" })
+          .setIssuer(issuer)
+          // RFC 9068: an access token names its audience; this server is the one resource server.
+          .setAudience(issuer)
+          .setSubject(subject.kind === "user" ? String(subject.userId) : subject.clientId)
+          .setIssuedAt()
+          .setExpirationTime(`${lifetimeSeconds}s`)
+          .setJti(randomUUID())
+          .sign(privateKey)
+      );
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, publicKey, { issuer, algorithms: [ALG], typ: "at+jwt" });
+        const { payload } = await jwtVerify(token, publicKey, {
+          issuer,
+          audience: issuer,
+          algorithms: [ALG],
+          typ: "at+jwt",
+        });
         const parsed = accessClaimsSchema.safeParse(payload);
         return parsed.success ? parsed.data : null;
       } catch (err) {

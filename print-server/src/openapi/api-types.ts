@@ -687,6 +687,8 @@ export interface components {
       grant_type: "authorization_code";
       code: string;
       redirect_uri: string;
+      /** @description PKCE (RFC 7636): required when the code was asked for with a code_challenge, refused otherwise */
+      code_verifier?: string;
       client_id?: components["schemas"]["ClientId"];
       client_secret?: components["schemas"]["ClientSecret"];
     };
@@ -710,6 +712,7 @@ export interface components {
       refresh_token?: string;
       code?: string;
       redirect_uri?: string;
+      code_verifier?: string;
     };
     TokenResponse: {
       access_token: string;
@@ -725,6 +728,8 @@ export interface components {
       scope: string;
       state?: string;
       theme?: string;
+      code_challenge?: string;
+      code_challenge_method?: string;
       /**
        * @description `cancel`: the person declines; back to the client with `error=access_denied`
        * @enum {string}
@@ -1171,9 +1176,10 @@ export interface components {
         "application/json": components["schemas"]["Error"];
       };
     };
-    /** @description insufficient_scope (with `scope`) or invalid_token_type */
+    /** @description insufficient_scope (with `scope`, and `WWW-Authenticate: Bearer error="insufficient_scope", scope=…`) or invalid_token_type */
     Forbidden: {
       headers: {
+        "WWW-Authenticate"?: string;
         [name: string]: unknown;
       };
       content: {
@@ -2228,13 +2234,18 @@ export interface operations {
   showSignInPage: {
     parameters: {
       query: {
-        response_type: "code";
+        /** @description `code`; another value from a known client and registered redirect_uri goes back there with `error=unsupported_response_type` (RFC 6749 section 4.1.2.1) */
+        response_type: string;
         client_id: string;
         redirect_uri: string;
         scope: string;
         state?: string;
         /** @description The look the linking application asks for (MyQ); `light` or `dark`, anything else follows the device */
         theme?: string;
+        /** @description PKCE (RFC 7636): BASE64URL(SHA-256(code_verifier)); the code is then exchanged only with that verifier */
+        code_challenge?: string;
+        /** @description `S256` (the only method taken; another, or none with a challenge, goes back with `error=invalid_request`) */
+        code_challenge_method?: string;
       };
       header?: never;
       path: {
@@ -2252,6 +2263,14 @@ export interface operations {
         content: {
           "text/html": string;
         };
+      };
+      /** @description Back to a registered redirect_uri with `error` (invalid_scope, unsupported_response_type, invalid_request) and `state` */
+      302: {
+        headers: {
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Error page (unknown client, unregistered redirect_uri, bad request); never a redirect */
       400: {

@@ -56,7 +56,10 @@ export function errorPage(lang: string, message: PageMessage, theme?: string): s
 }
 
 /** What the sign-in link carries and the form sends back. */
-export type SignInRequest = Pick<Schemas["SignInForm"], "client_id" | "redirect_uri" | "scope" | "state" | "theme">;
+export type SignInRequest = Pick<
+  Schemas["SignInForm"],
+  "client_id" | "redirect_uri" | "scope" | "state" | "theme" | "code_challenge" | "code_challenge_method"
+>;
 
 /**
  * Two forms, PIN and user name with password. After a failed attempt the
@@ -77,6 +80,10 @@ export function signInPage(
       ["scope", request.scope],
       ...(request.state !== undefined ? [["state", request.state]] : []),
       ...(request.theme !== undefined ? [["theme", request.theme]] : []),
+      ...(request.code_challenge !== undefined ? [["code_challenge", request.code_challenge]] : []),
+      ...(request.code_challenge_method !== undefined
+        ? [["code_challenge_method", request.code_challenge_method]]
+        : []),
       ["method", method],
     ]
       .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value ?? "")}">`)

@@ -29,6 +29,17 @@ function redirectWith(reply: FastifyReply, redirectUri: string, params: Record<s
 }
 
 /**
+ * PKCE (RFC 7636) of the sign-in link: null without a challenge, the S256
+ * challenge, or "invalid" (another method, or a malformed challenge).
+ */
+function pkceChallenge(input: SignInRequest): string | null | "invalid" {
+  if (input.code_challenge === undefined) return input.code_challenge_method === undefined ? null : "invalid";
+  return input.code_challenge_method === "S256" && /^[A-Za-z0-9_-]{43}$/.test(input.code_challenge)
+    ? input.code_challenge
+    : "invalid";
+}
+
+/**
  * The authorization_code grant's sign-in page at /{lang}/auth. A wrong client
  * or redirect_uri gets an error page and never a redirect, so the page cannot
  * be used to send people to an arbitrary address.
@@ -55,6 +66,15 @@ export const signInPageRoutes: RoutePlugin = async (app, { services: s }) => {
       const input = request.query;
       const client = checkedClient(input);
       if (typeof client === "string") return html(reply, 400, errorPage(lang, client, input.theme));
+      // Known client, registered address: errors go back there with the state (RFC 6749 section 4.1.2.1).
+      if (input.response_type !== "code")
+        return redirectWith(reply, input.redirect_uri, { error: "unsupported_response_type", state: input.state });
+      if (pkceChallenge(input) === "invalid")
+        return redirectWith(reply, input.redirect_uri, {
+          error: "invalid_request",
+          error_description: "code_challenge_method must be S256, with a 43-character code_challenge.",
+          state: input.state,
+        });
       try {
         grantableScopes(input.scope, client);
       } catch {
@@ -84,6 +104,9 @@ export const signInPageRoutes: RoutePlugin = async (app, { services: s }) => {
       }
       if (input.method === "cancel")
         return redirectWith(reply, input.redirect_uri, { error: "access_denied", state: input.state });
+      const challenge = pkceChallenge(input);
+      if (challenge === "invalid")
+        return redirectWith(reply, input.redirect_uri, { error: "invalid_request", state: input.state });
       const info: LoginInfo | null =
         input.method === "pin"
           ? input.pin
@@ -98,7 +121,7 @@ export const signInPageRoutes: RoutePlugin = async (app, { services: s }) => {
         // The browser talks to this page directly, so its own address is the source.
         const user = await signInUser(info, sourceAddress(request, null), s.users, s.limiter);
         request.logIds = { clientId: client.clientId, userId: user.id };
-        const code = s.grants.createCode(client.clientId, user.id, scopes.join(" "), input.redirect_uri);
+        const code = s.grants.createCode(client.clientId, user.id, scopes.join(" "), input.redirect_uri, challenge);
         return redirectWith(reply, input.redirect_uri, { code, state: input.state });
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;

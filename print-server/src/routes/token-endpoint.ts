@@ -84,7 +84,7 @@ export const tokenEndpoint: RoutePlugin = async (app, { services: s }) => {
       }
       case "authorization_code": {
         const input = checked(GRANTS.authorization_code, body);
-        result = await authorizationCodeGrant(s, client, input.code, input.redirect_uri);
+        result = await authorizationCodeGrant(s, client, input.code, input.redirect_uri, input.code_verifier);
         break;
       }
     }
