@@ -6,11 +6,11 @@ import { fetchJson } from "@/lib/browser-safe/fetch-json";
 import { statusResponse, type StatusResponse } from "@/app/api/reports/executions/[id]/schema";
 import { reportListResponse } from "@/app/api/reports/schema";
 
-/** The reports the person may run; they change rarely. */
+/** The reports the person may run (`offered: false` when the server has none for the portal); they change rarely. */
 export function useReports() {
   return useQuery({
     queryKey: ["reports"],
-    queryFn: async () => (await fetchJson("/api/reports", reportListResponse)).reports,
+    queryFn: () => fetchJson("/api/reports", reportListResponse),
     staleTime: 5 * 60_000,
   });
 }

@@ -42,11 +42,13 @@ export function AvailableReports({ storageKey }: { storageKey: string }) {
             {t("retry")}
           </Button>
         </div>
-      ) : reports.data.length === 0 ? (
+      ) : !reports.data.offered ? (
+        <p className="rounded-card border border-dashed border-border p-4 text-fg-muted">{t("notOffered")}</p>
+      ) : reports.data.reports.length === 0 ? (
         <p className="rounded-card border border-dashed border-border p-4 text-fg-muted">{t("noReports")}</p>
       ) : (
         <ul className="flex flex-col gap-3">
-          {reports.data.map((report) => (
+          {reports.data.reports.map((report) => (
             <ReportRow key={report.id} report={report} storageKey={storageKey} />
           ))}
         </ul>

@@ -36,6 +36,11 @@ describe("listReports", () => {
     ]);
   });
 
+  it("answers null when the server does not offer reports (404, in MyQ's error shape too)", async () => {
+    agent.get(origin).intercept({ path: "/api/v3/reports" }).reply(404, { code: 404, message: "Not found.", data: [] });
+    expect(await listReports(token, api())).toBeNull();
+  });
+
   it("refuses an answer that does not match the contract", async () => {
     agent
       .get(origin)

@@ -2,6 +2,8 @@ import "server-only";
 import { fetch as undiciFetch, type Dispatcher, type Response as UndiciResponse } from "undici";
 import { z } from "zod";
 import { getEnv } from "@/lib/env";
+import { absentEndpointStatus } from "@/lib/browser-safe/contract-assumptions";
+import { PortalError } from "@/lib/browser-safe/errors";
 import { executionStatusOf, type ExecutionStatus } from "@/lib/browser-safe/reports/execution-status";
 import { parseFormats, type ReportFormat } from "@/lib/browser-safe/reports/formats";
 import { bearer, printServerAgent, printServerApi, type PrintServerApi } from "./api-client";
@@ -23,12 +25,22 @@ export interface AvailableReport {
   formats: ReportFormat[];
 }
 
-/** The reports this user may run, each with the formats the portal can offer. */
+/**
+ * The reports this user may run, each with the formats the portal can offer;
+ * null when the server does not offer reports (404, see
+ * lib/browser-safe/contract-assumptions.ts, `absentEndpointStatus`).
+ */
 export async function listReports(
   accessToken: string,
   api: PrintServerApi = printServerApi(),
-): Promise<AvailableReport[]> {
-  const { data } = await send(() => api.GET("/v3/reports", { headers: bearer(accessToken) }), mapApiError);
+): Promise<AvailableReport[] | null> {
+  let data: unknown;
+  try {
+    ({ data } = await send(() => api.GET("/v3/reports", { headers: bearer(accessToken) }), mapApiError));
+  } catch (error) {
+    if (error instanceof PortalError && error.upstreamStatus === absentEndpointStatus) return null;
+    throw error;
+  }
   return parseAnswer(reportList, data, "report list")
     .reports.map((report) => ({ id: report.id, name: report.name, formats: parseFormats(report.formats) }))
     .filter((report) => report.formats.length > 0);

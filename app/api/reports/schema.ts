@@ -11,4 +11,5 @@ export const reportSummary = z.object({
 });
 export type ReportSummary = z.infer<typeof reportSummary>;
 
-export const reportListResponse = z.object({ reports: z.array(reportSummary) });
+/** `offered: false` when the print server does not offer reports to the portal (a real MyQ X may not). */
+export const reportListResponse = z.object({ reports: z.array(reportSummary), offered: z.boolean() });

@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 /** Starts a report in one of the formats it offers; both are checked before the print server starts it. */
 export const POST = userRoute({ body: startRequest, maxBodyBytes: 1024 }, async ({ body, token }) => {
-  const report = (await listReports(token)).find((offered) => offered.id === body.reportId);
+  const report = (await listReports(token))?.find((offered) => offered.id === body.reportId);
   if (!report) throw new PortalError("not_found", { sentenceKey: "reports.answers.reportNotOffered" });
   if (!report.formats.includes(body.format))
     throw new PortalError("bad_request", { sentenceKey: "reports.answers.badFormat" });
