@@ -22,11 +22,12 @@ let agent: Agent;
 let api: PrintServerApi;
 const scopes = "users reports credit offline.access";
 
+// Two RSA keys for the throw-away CA take a while on a busy machine.
 beforeAll(async () => {
   myq = await startMyqDouble();
-  agent = createAgent(myq.caPem, 5000);
-  api = createPrintServerApi({ baseUrl: myq.url, timeoutMs: 5000, dispatcher: agent });
-});
+  agent = createAgent(myq.caPem, 15_000);
+  api = createPrintServerApi({ baseUrl: myq.url, timeoutMs: 15_000, dispatcher: agent });
+}, 60_000);
 
 afterAll(async () => {
   await agent.close();
@@ -50,7 +51,7 @@ async function raw(path: string, token: string, init: { method?: string; body?: 
   return res.status === 204 ? undefined : res.json();
 }
 
-describe("the print server client against a MyQ-shaped server", () => {
+describe("the print server client against a MyQ-shaped server", { timeout: 30_000 }, () => {
   it("sees it up, signs alice in by PIN and reads who she is from the token and her record", async () => {
     expect(await isPrintServerUp(api)).toBe(true);
     const tokens = await signInUser({ method: "pin", pin: "112358" }, "10.0.0.7", deps());
@@ -99,7 +100,7 @@ describe("the print server client against a MyQ-shaped server", () => {
     expect(count).toBe(2);
     expect(jobs.every((job) => job.state === null && job.expiresAt === null)).toBe(true);
     expect(toPrinterList(await raw("/v3/printers", client)).printers).toEqual([
-      { id: 3, name: "Reception", location: "Ground floor", state: "active" },
+      { id: 3, name: "Reception", location: "Ground floor", state: "active", mode: "online" },
     ]);
     expect(toPrintAll(await raw("/v3/printers/3/printAll", accessToken)).jobIds).toEqual([4711, 4712]);
     await raw("/v3/printers/3/jobs/release", accessToken, {

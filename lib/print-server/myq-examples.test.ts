@@ -87,7 +87,7 @@ const readers: Record<string, Array<(body: unknown) => void>> = {
   "GET /v3/printers": [
     (body) =>
       expect(toPrinterList(body)).toEqual({
-        printers: [{ id: 3, name: "Reception", location: "Ground floor", state: "active" }],
+        printers: [{ id: 3, name: "Reception", location: "Ground floor", state: "active", mode: "online" }],
         count: 1,
       }),
   ],
