@@ -44,11 +44,9 @@ export async function accessTokenFor(
       if (stillValid) return { accessToken: latest.tokens.accessToken, session: latest };
       return end(store, sessionId, "access token expired, no refresh token");
     }
+    let tokens: TokenSet;
     try {
-      const tokens = await deps.refresh(latest.tokens.refreshToken);
-      const updated: StoredSession = { ...latest, tokens };
-      await store.saveSession(sessionId, updated, deps.idleTimeoutSeconds);
-      return { accessToken: tokens.accessToken, session: updated };
+      tokens = await deps.refresh(latest.tokens.refreshToken);
     } catch (error) {
       const portalError = error instanceof PortalError ? error : undefined;
       if (portalError?.code === "session_ended" || portalError?.code === "internal") {
@@ -60,5 +58,11 @@ export async function accessTokenFor(
       if (stillValid) return { accessToken: latest.tokens.accessToken, session: latest };
       throw error;
     }
+    const updated: StoredSession = { ...latest, tokens };
+    // Signed out while the refresh was out: the new tokens are dropped, the session stays ended.
+    if (!(await store.updateSession(sessionId, updated, deps.idleTimeoutSeconds))) {
+      throw new PortalError("session_ended", { reason: "signed out during refresh" });
+    }
+    return { accessToken: tokens.accessToken, session: updated };
   });
 }

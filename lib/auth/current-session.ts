@@ -34,6 +34,8 @@ export const touchEveryMs = 60_000;
 export interface LookupDeps {
   store: StateStore;
   idleTimeoutSeconds: number;
+  /** The absolute lifetime (SESSION_MAX_LIFETIME): however active, a session ends this long after sign-in. */
+  maxLifetimeSeconds?: number;
   now?: () => number;
 }
 
@@ -43,6 +45,10 @@ export async function lookUpSession(sessionId: string | undefined, deps: LookupD
   const live = await deps.store.readSession(sessionId);
   if (!live) return { status: "ended" };
   const now = (deps.now ?? Date.now)();
+  if (deps.maxLifetimeSeconds !== undefined && now >= live.session.createdAt + deps.maxLifetimeSeconds * 1000) {
+    await deps.store.deleteSession(sessionId);
+    return { status: "ended" };
+  }
   // A restart sets expiresAt to now + the timeout; once it is older than the
   // interval, less than (timeout - interval) remains and this request restarts it.
   const timeoutMs = deps.idleTimeoutSeconds * 1000;
@@ -54,7 +60,11 @@ export async function lookUpSession(sessionId: string | undefined, deps: LookupD
 
 /** This request's session (one lookup per request). */
 export const currentSession = cache(async (): Promise<SessionState> =>
-  lookUpSession((await auth())?.sessionId, { store: stateStore(), idleTimeoutSeconds: getEnv().SESSION_IDLE_TIMEOUT }),
+  lookUpSession((await auth())?.sessionId, {
+    store: stateStore(),
+    idleTimeoutSeconds: getEnv().SESSION_IDLE_TIMEOUT,
+    maxLifetimeSeconds: getEnv().SESSION_MAX_LIFETIME,
+  }),
 );
 
 /** The session's access token, refreshed first when due; once per request and session. */

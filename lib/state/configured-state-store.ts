@@ -8,12 +8,12 @@ import type { StateStore } from "./state-store";
 
 const shared = globalThis as typeof globalThis & { __portalStateStore?: StateStore };
 
-function redisStore(url: string, secret: string): StateStore {
+function redisStore(url: string, secret: string, callTimeoutMs: number): StateStore {
   const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
   redis.on("error", (error: Error & { code?: string }) =>
     log.error("redis error", { errorName: error.name, errorCode: error.code }),
   );
-  return new RedisStateStore(redis, secret);
+  return new RedisStateStore(redis, secret, undefined, callTimeoutMs);
 }
 
 /**
@@ -25,7 +25,7 @@ export function stateStore(): StateStore {
   if (!shared.__portalStateStore) {
     const env = getEnv();
     shared.__portalStateStore = env.PORTAL_REDIS_URL
-      ? redisStore(env.PORTAL_REDIS_URL, env.AUTH_SECRET)
+      ? redisStore(env.PORTAL_REDIS_URL, env.AUTH_SECRET, env.PRINT_SERVER_TIMEOUT_MS)
       : new MemoryStateStore();
   }
   return shared.__portalStateStore;

@@ -48,6 +48,12 @@ export class MemoryStateStore implements StateStore {
     this.sessions.set(sessionId, { value: structuredClone(session), expiresAt: this.now() + ttlSeconds * 1000 });
   }
 
+  async updateSession(sessionId: string, session: StoredSession, ttlSeconds: number): Promise<boolean> {
+    if (!this.live(this.sessions, sessionId)) return false;
+    await this.saveSession(sessionId, session, ttlSeconds);
+    return true;
+  }
+
   async touchSession(sessionId: string, ttlSeconds: number): Promise<void> {
     const entry = this.live(this.sessions, sessionId);
     if (entry) entry.expiresAt = this.now() + ttlSeconds * 1000;

@@ -115,6 +115,16 @@ describe("RedisStateStore", () => {
     expect(new Set(results.map((r) => r.accessToken))).toEqual(new Set(["access-1"]));
   });
 
+  it("updates a session only while it exists: a sign-out on another instance stays", async () => {
+    const [a, b] = [instance("upd:"), instance("upd:")];
+    await a.saveSession("s1", session("0"), 600);
+    expect(await a.updateSession("s1", session("1"), 600)).toBe(true);
+    expect((await b.readSession("s1"))?.session.tokens.accessToken).toBe("access-1");
+    await b.deleteSession("s1");
+    expect(await a.updateSession("s1", session("2"), 600)).toBe(false);
+    expect(await b.readSession("s1")).toBeUndefined();
+  });
+
   it("counts failed sign-ins in a shared window", async () => {
     const a = instance("t5:");
     const b = instance("t5:");

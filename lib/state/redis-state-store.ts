@@ -8,8 +8,16 @@ import type { HitCount, LiveSession, StateStore, StoredSession } from "./state-s
 // server tokens, so they are encrypted (AES-256-GCM, key derived from
 // AUTH_SECRET) before they reach Redis.
 
-const lockTtlMs = 30_000;
-const lockWaitMs = 20_000;
+/**
+ * How long a lock is held at most before Redis lets it go (a crashed holder).
+ * The session refresh runs under a lock and calls the print server, so the
+ * lock must outlive that call's time limit (PRINT_SERVER_TIMEOUT_MS): were it
+ * released while the call is still out, a second request would refresh with
+ * the same refresh token, and the print server revokes a reused token's chain.
+ */
+export function lockTtlFor(callTimeoutMs: number): number {
+  return Math.max(30_000, 2 * callTimeoutMs + 5_000);
+}
 
 // INCR and set the window's expiry on the first hit, atomically.
 const hitScript = `
@@ -27,11 +35,15 @@ return 0
 export class RedisStateStore implements StateStore {
   private readonly key: Buffer;
 
+  private readonly lockTtlMs: number;
+
   constructor(
     private readonly redis: Redis,
     secret: string,
     private readonly prefix = "print-portal:",
+    callTimeoutMs = 10_000,
   ) {
+    this.lockTtlMs = lockTtlFor(callTimeoutMs);
     // The label predates the store's name; changing it would sign everyone out.
     this.key = Buffer.from(hkdfSync("sha256", secret, "print-portal", "session-store v1", 32));
   }
@@ -75,6 +87,12 @@ export class RedisStateStore implements StateStore {
     await this.redis.set(this.sessionKey(sessionId), this.seal(session), "EX", ttlSeconds);
   }
 
+  async updateSession(sessionId: string, session: StoredSession, ttlSeconds: number): Promise<boolean> {
+    // XX: only if the key is still there, in the same command (no read-then-write gap).
+    const answer = await this.redis.set(this.sessionKey(sessionId), this.seal(session), "EX", ttlSeconds, "XX");
+    return answer === "OK";
+  }
+
   async touchSession(sessionId: string, ttlSeconds: number): Promise<void> {
     await this.redis.expire(this.sessionKey(sessionId), ttlSeconds);
   }
@@ -86,8 +104,9 @@ export class RedisStateStore implements StateStore {
   async withLock<T>(name: string, task: () => Promise<T>): Promise<T> {
     const lockKey = `${this.prefix}lock:${name}`;
     const token = randomBytes(16).toString("base64url");
-    const giveUpAt = Date.now() + lockWaitMs;
-    while ((await this.redis.set(lockKey, token, "PX", lockTtlMs, "NX")) !== "OK") {
+    // Waiting as long as a holder may hold it: a refresh taking its full time limit does not fail the others.
+    const giveUpAt = Date.now() + this.lockTtlMs;
+    while ((await this.redis.set(lockKey, token, "PX", this.lockTtlMs, "NX")) !== "OK") {
       if (Date.now() > giveUpAt) throw new PortalError("internal", { reason: "session lock wait timed out" });
       await new Promise((resolve) => setTimeout(resolve, 25));
     }

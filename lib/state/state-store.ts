@@ -32,6 +32,11 @@ export interface StateStore {
   readSession(sessionId: string): Promise<LiveSession | undefined>;
   /** Saves and restarts the idle timer. */
   saveSession(sessionId: string, session: StoredSession, ttlSeconds: number): Promise<void>;
+  /**
+   * Saves only while the session still exists (and restarts its idle timer);
+   * false when it was deleted meanwhile (signed out), which must stay so.
+   */
+  updateSession(sessionId: string, session: StoredSession, ttlSeconds: number): Promise<boolean>;
   /** Restarts the idle timer of an existing session. */
   touchSession(sessionId: string, ttlSeconds: number): Promise<void>;
   deleteSession(sessionId: string): Promise<void>;
