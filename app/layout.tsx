@@ -24,6 +24,7 @@ const clientNamespaces: Namespace[] = [
   "reports",
   "theme",
   "embed",
+  "session",
 ];
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,11 +1,13 @@
 import { headers } from "next/headers";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { EmbedHeightReporter } from "@/components/layout/embed-height-reporter";
 import { EmbedProvider } from "@/components/providers/embed-provider";
 import { BottomNav, HeaderNav } from "@/components/layout/main-nav";
 import { SiteHeader } from "@/components/layout/site-header";
 import { UserMenu } from "@/components/layout/user-menu";
 import { ReportWatcher } from "@/components/reports/report-watcher";
+import { FormDrafts } from "@/components/session/form-drafts";
+import { SessionEndWarning } from "@/components/session/session-end-warning";
 import { requireUser } from "@/lib/auth/current-session";
 import { isEmbedPath } from "@/lib/browser-safe/embed-mode";
 import { serverTranslator } from "@/lib/i18n/server-translator";
@@ -45,6 +47,10 @@ export default async function PortalLayout({ children }: { children: ReactNode }
         </main>
         {embedded ? <EmbedHeightReporter /> : <BottomNav />}
         <ReportWatcher storageKey={recentReportsKey(user.userId)} />
+        <SessionEndWarning />
+        <Suspense fallback={null}>
+          <FormDrafts />
+        </Suspense>
       </div>
     </EmbedProvider>
   );

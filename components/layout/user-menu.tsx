@@ -9,6 +9,7 @@ import { localeNames, locales } from "@/lib/browser-safe/locales";
 import { chooseTheme } from "@/lib/theme/choose-theme";
 import { themeChoices } from "@/lib/browser-safe/theme";
 import { useThemeChoice } from "@/hooks/use-theme-choice";
+import { clearAllDrafts } from "@/lib/browser-safe/form-drafts";
 
 interface UserMenuProps {
   fullName: string;
@@ -65,7 +66,11 @@ export function UserMenu({ fullName, username, signOut }: UserMenuProps) {
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item
             disabled={pending}
-            onSelect={() => startTransition(() => signOut())}
+            onSelect={() => {
+              // Signing out on purpose (a shared computer): nothing typed stays behind.
+              clearAllDrafts(window.sessionStorage);
+              startTransition(() => signOut());
+            }}
             className={itemClasses}
           >
             <LogOut aria-hidden="true" className="size-5" />

@@ -1,0 +1,77 @@
+"use client";
+
+import { usePathname, useSearchParams } from "next/navigation";
+import { useEffect } from "react";
+import { draftFieldName, fieldValue, readDraft, restoreField, writeDraft } from "@/lib/browser-safe/form-drafts";
+
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+const isField = (target: EventTarget | null): target is Field =>
+  target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement;
+
+/**
+ * Keeps what is typed or chosen in the page's forms (inside main) in the
+ * tab's session storage, and puts it back when the page is shown again, for
+ * example after the session ended and the person signed in again. Fields
+ * that appear later (lists loaded after the page) are filled when they
+ * appear. A submitted form's fields are forgotten: the work is done.
+ */
+export function FormDrafts() {
+  const pathname = usePathname();
+  const search = useSearchParams().toString();
+  const path = `${pathname}${search ? `?${search}` : ""}`;
+
+  useEffect(() => {
+    const main = document.getElementById("main");
+    if (!main) return undefined;
+    const storage = window.sessionStorage;
+    const pending = readDraft(storage, path);
+
+    function restoreWhatIsThere() {
+      for (const [name, value] of Object.entries(pending)) {
+        const field = main?.querySelector(`[name="${CSS.escape(name)}"], #${CSS.escape(name)}`) ?? null;
+        if (isField(field) && draftFieldName(field) === name) {
+          restoreField(field, value);
+          delete pending[name];
+        }
+      }
+      if (Object.keys(pending).length === 0) observer.disconnect();
+    }
+    const observer = new MutationObserver(restoreWhatIsThere);
+    observer.observe(main, { childList: true, subtree: true });
+    // Give up on fields that never come back (the list changed).
+    const stop = setTimeout(() => observer.disconnect(), 15_000);
+    restoreWhatIsThere();
+
+    function remember(event: Event) {
+      if (!isField(event.target)) return;
+      const name = draftFieldName(event.target);
+      if (!name) return;
+      delete pending[name];
+      writeDraft(storage, path, { ...readDraft(storage, path), [name]: fieldValue(event.target) });
+    }
+    function forget(event: Event) {
+      if (!(event.target instanceof HTMLFormElement)) return;
+      const draft = readDraft(storage, path);
+      for (const element of event.target.elements) {
+        if (isField(element)) {
+          const name = draftFieldName(element);
+          if (name) delete draft[name];
+        }
+      }
+      writeDraft(storage, path, draft);
+    }
+    main.addEventListener("input", remember);
+    main.addEventListener("change", remember);
+    main.addEventListener("submit", forget);
+    return () => {
+      clearTimeout(stop);
+      observer.disconnect();
+      main.removeEventListener("input", remember);
+      main.removeEventListener("change", remember);
+      main.removeEventListener("submit", forget);
+    };
+  }, [path]);
+
+  return null;
+}

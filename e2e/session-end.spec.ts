@@ -1,0 +1,93 @@
+import { alice, expect, test as base } from "./fixtures";
+import { startPrivateStack, type PrivateStack } from "./support/private-stack";
+
+// Sessions that end kindly, with short settings: an idle timeout of one
+// minute, so the two-minute warning shows at once and the end comes soon.
+
+const test = base.extend<object, { shortSessions: PrivateStack }>({
+  shortSessions: [
+    async ({}, use) => {
+      const stack = await startPrivateStack({ portalEnv: { SESSION_IDLE_TIMEOUT: "60" } });
+      await use(stack);
+      await stack.close();
+    },
+    { scope: "worker", timeout: 240_000 },
+  ],
+  baseURL: async ({ shortSessions }, use) => {
+    await use(shortSessions.portalUrl);
+  },
+});
+
+/** Seconds of the warning's "Time left: m:ss". */
+async function secondsLeft(text: Promise<string>): Promise<number> {
+  const match = /(\d+):(\d\d)/.exec(await text);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN;
+}
+
+test("warns before the session ends, keeps her signed in, and after the end brings back what she chose", async ({
+  page,
+  signInPage,
+}) => {
+  test.setTimeout(240_000);
+  await page.goto("/reports");
+  await signInPage.signInWithPin(alice.pin);
+  await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+
+  // What she chose on the page: CSV for "My monthly summary".
+  const format = page.getByRole("group", { name: "My monthly summary" }).getByLabel("Format");
+  await format.selectOption({ label: "CSV" });
+
+  // Less than two minutes left: the warning, with the time left and "Stay signed in".
+  const warning = page.getByRole("region", { name: "You will be signed out soon" });
+  await expect(warning).toBeVisible();
+  await expect(warning.getByRole("alert")).toContainText("without activity");
+  const timeLeft = warning.getByText(/^Time left: \d+:\d\d$/);
+  await expect
+    .poll(() => secondsLeft(timeLeft.textContent().then((t) => t ?? "")), { timeout: 30_000 })
+    .toBeLessThan(45);
+  await warning.getByRole("button", { name: "Stay signed in" }).click();
+  await expect.poll(() => secondsLeft(timeLeft.textContent().then((t) => t ?? ""))).toBeGreaterThanOrEqual(55);
+
+  // Then nothing more: the session ends, and the page says so.
+  const ended = page.getByRole("region", { name: "You have been signed out" });
+  await expect(ended).toBeVisible({ timeout: 90_000 });
+  await ended.getByRole("link", { name: "Sign in again" }).click();
+
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Your session has ended. Please sign in again.");
+  await signInPage.signInWithPin(alice.pin);
+  await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe("/reports");
+  // Her choice is back.
+  await expect(page.getByRole("group", { name: "My monthly summary" }).getByLabel("Format")).toHaveValue("csv");
+});
+
+test("drafts never hold a PIN, a password or anything marked secret", async ({ page, signInPage }) => {
+  await page.goto("/reports");
+  await signInPage.signInWithPin(alice.pin);
+  await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+  // A form as a later page (PIN change, voucher) would have it.
+  await page.evaluate(() => {
+    const form = document.createElement("form");
+    form.innerHTML = `
+      <label>Voucher code <input name="voucher"></label>
+      <label>Current PIN <input name="currentPin" inputmode="numeric" autocomplete="off"></label>
+      <label>Password <input name="password" type="password"></label>
+      <label>Card <input name="reference" autocomplete="cc-number"></label>
+      <label>Note <input name="note" data-no-draft></label>`;
+    document.getElementById("main")?.append(form);
+  });
+  await page.getByLabel("Voucher code").fill("VOUCHER-2026");
+  await page.getByLabel("Current PIN").fill("112358");
+  await page.getByLabel("Password").fill("wonderland");
+  await page.getByLabel("Card").fill("4111111111111111");
+  await page.getByLabel("Note").fill("private note");
+  const kept = await page.evaluate(() => JSON.stringify({ ...window.sessionStorage }));
+  expect(kept).toContain("VOUCHER-2026");
+  for (const secret of ["112358", "wonderland", "4111111111111111", "private note"]) expect(kept).not.toContain(secret);
+
+  // Signing out on purpose forgets every draft of the tab.
+  await page.getByRole("button", { name: alice.fullName }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  expect(await page.evaluate(() => JSON.stringify({ ...window.sessionStorage }))).not.toContain("VOUCHER-2026");
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { sessionEnd } from "./session-end";
+import { aliceSession } from "./session-test-kit";
+
+const start = Date.parse("2026-03-02T09:00:00Z");
+
+describe("sessionEnd", () => {
+  it("is the idle end while that comes first, and can then be put off", () => {
+    const live = { session: aliceSession(start), expiresAt: start + 1800_000 };
+    expect(sessionEnd(live, 43200)).toEqual({ endsAt: start + 1800_000, reason: "idle", extendable: true });
+  });
+
+  it("is the absolute lifetime near its end, which cannot be put off", () => {
+    const live = { session: aliceSession(start), expiresAt: start + 12 * 3600_000 + 60_000 };
+    expect(sessionEnd(live, 43200)).toEqual({ endsAt: start + 12 * 3600_000, reason: "absolute", extendable: false });
+  });
+
+  it("is the access token's end without a refresh token (single sign-on)", () => {
+    const session = aliceSession(start, 600);
+    const live = {
+      session: { ...session, tokens: { ...session.tokens, refreshToken: undefined } },
+      expiresAt: start + 1800_000,
+    };
+    expect(sessionEnd(live, 43200)).toEqual({ endsAt: start + 600_000, reason: "token", extendable: false });
+  });
+});

@@ -1,0 +1,75 @@
+// What a person typed or chose on a page, kept in the tab's session storage
+// so it survives the session ending and signing in again (issue 15). Never a
+// secret: password fields, PINs, card numbers, codes from text messages and
+// anything marked data-no-draft are left out.
+
+export type Draft = Record<string, string>;
+
+const prefix = "portal-draft:";
+
+export const draftKey = (path: string) => `${prefix}${path}`;
+
+const secretName = /pin|pass|secret|token|card|cvc|cvv|otp/i;
+const secretAutocomplete = /current-password|new-password|one-time-code|cc-/i;
+
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/** The name a field's value is kept under, or undefined when it must not be kept. */
+export function draftFieldName(field: Field): string | undefined {
+  const name = field.name || field.id;
+  if (!name || field.closest("[data-no-draft]")) return undefined;
+  if (field instanceof HTMLInputElement) {
+    if (["password", "hidden", "file", "submit", "button", "reset", "image"].includes(field.type)) return undefined;
+    if (field.inputMode === "numeric" && field.autocomplete === "off") return undefined;
+  }
+  if (secretName.test(name) || secretAutocomplete.test(field.getAttribute("autocomplete") ?? "")) return undefined;
+  return name;
+}
+
+export function readDraft(storage: Storage, path: string): Draft {
+  try {
+    const value: unknown = JSON.parse(storage.getItem(draftKey(path)) ?? "{}");
+    return value && typeof value === "object" ? (value as Draft) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function writeDraft(storage: Storage, path: string, draft: Draft): void {
+  try {
+    if (Object.keys(draft).length === 0) storage.removeItem(draftKey(path));
+    else storage.setItem(draftKey(path), JSON.stringify(draft));
+  } catch {
+    // Storage full or blocked (private mode): drafts are a comfort, not a promise.
+  }
+}
+
+export function clearAllDrafts(storage: Storage): void {
+  for (let i = storage.length - 1; i >= 0; i -= 1) {
+    const key = storage.key(i);
+    if (key?.startsWith(prefix)) storage.removeItem(key);
+  }
+}
+
+export function fieldValue(field: Field): string {
+  return field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")
+    ? String(field.checked)
+    : field.value;
+}
+
+/**
+ * Puts a kept value back the way typing would, so React's state follows:
+ * the element's own value setter (React watches it), then input and change events.
+ */
+export function restoreField(field: Field, value: string): void {
+  if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
+    if (String(field.checked) !== value) field.click();
+    return;
+  }
+  if (field.value === value) return;
+  if (field instanceof HTMLSelectElement && ![...field.options].some((option) => option.value === value)) return;
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, "value")?.set;
+  setter?.call(field, value);
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+  field.dispatchEvent(new Event("change", { bubbles: true }));
+}
