@@ -27,15 +27,22 @@ export function FormDrafts() {
     const storage = window.sessionStorage;
     const pending = readDraft(storage, path);
 
+    // A list that renders twice (loading, then loaded) may replace a field
+    // after it was filled: each new element is filled once, until the person
+    // changes the field themselves.
+    const filled = new WeakSet<Element>();
+    let restoring = false;
     function restoreWhatIsThere() {
-      for (const [name, value] of Object.entries(pending)) {
-        const field = main?.querySelector(`[name="${CSS.escape(name)}"], #${CSS.escape(name)}`) ?? null;
-        if (isField(field) && draftFieldName(field) === name) {
-          restoreField(field, value);
-          delete pending[name];
-        }
+      if (Object.keys(pending).length === 0) return observer.disconnect();
+      for (const field of main?.querySelectorAll("input, select, textarea") ?? []) {
+        if (!isField(field) || filled.has(field)) continue;
+        const name = draftFieldName(field);
+        if (name === undefined || !(name in pending)) continue;
+        filled.add(field);
+        restoring = true;
+        restoreField(field, pending[name] ?? "");
+        restoring = false;
       }
-      if (Object.keys(pending).length === 0) observer.disconnect();
     }
     const observer = new MutationObserver(restoreWhatIsThere);
     observer.observe(main, { childList: true, subtree: true });
@@ -47,7 +54,7 @@ export function FormDrafts() {
       if (!isField(event.target)) return;
       const name = draftFieldName(event.target);
       if (!name) return;
-      delete pending[name];
+      if (!restoring) delete pending[name];
       writeDraft(storage, path, { ...readDraft(storage, path), [name]: fieldValue(event.target) });
     }
     function forget(event: Event) {

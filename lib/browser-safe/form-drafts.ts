@@ -14,15 +14,44 @@ const secretAutocomplete = /current-password|new-password|one-time-code|cc-/i;
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
+/** The text of the group a field sits in (a role=group or fieldset), as people see it. */
+function groupName(field: Field): string | undefined {
+  const group = field.closest("[role=group], fieldset");
+  if (!group) return undefined;
+  const labelledBy = group.getAttribute("aria-labelledby");
+  const text =
+    group.getAttribute("aria-label") ??
+    (labelledBy ? document.getElementById(labelledBy)?.textContent : group.querySelector("legend")?.textContent);
+  return text?.trim() || undefined;
+}
+
+/**
+ * What a field is called, stable across page loads: its name, else its label
+ * within its group ("My monthly summary › Format"); generated ids are not stable.
+ */
+function stableName(field: Field): string | undefined {
+  if (field.name) return field.name;
+  const label = field.labels?.[0]?.textContent?.trim();
+  if (!label) return undefined;
+  const group = groupName(field);
+  return group ? `${group} › ${label}` : label;
+}
+
 /** The name a field's value is kept under, or undefined when it must not be kept. */
 export function draftFieldName(field: Field): string | undefined {
-  const name = field.name || field.id;
+  const name = stableName(field);
   if (!name || field.closest("[data-no-draft]")) return undefined;
   if (field instanceof HTMLInputElement) {
     if (["password", "hidden", "file", "submit", "button", "reset", "image"].includes(field.type)) return undefined;
     if (field.inputMode === "numeric" && field.autocomplete === "off") return undefined;
   }
-  if (secretName.test(name) || secretAutocomplete.test(field.getAttribute("autocomplete") ?? "")) return undefined;
+  const label = field.labels?.[0]?.textContent ?? "";
+  if (
+    secretName.test(name) ||
+    secretName.test(label) ||
+    secretAutocomplete.test(field.getAttribute("autocomplete") ?? "")
+  )
+    return undefined;
   return name;
 }
 
