@@ -22,6 +22,7 @@ const clientNamespaces: Namespace[] = [
   "errorPages",
   "account",
   "reports",
+  "jobs",
   "theme",
   "embed",
   "session",

@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import { JobsView } from "@/components/jobs/jobs-view";
+import { requireUser } from "@/lib/auth/current-session";
+import { serverTranslator } from "@/lib/i18n/server-translator";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await serverTranslator("jobs");
+  return { title: t("pageTitle") };
+}
+
+/** `?printer=<id>`: the page a printer's QR label opens, with "Release all" there. */
+function printerOf(value: string | string[] | undefined): number | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text && /^[1-9]\d{0,14}$/.test(text) ? Number(text) : null;
+}
+
+export default async function JobsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { printer } = await searchParams;
+  const printerId = printerOf(printer);
+  await requireUser(printerId === null ? "/jobs" : `/jobs?printer=${printerId}`);
+  return <JobsView printerId={printerId} />;
+}

@@ -1,0 +1,78 @@
+"use client";
+
+import { Printer, Star, Trash2 } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useId } from "react";
+import type { JobView } from "@/app/api/jobs/schema";
+import { Button } from "@/components/ui/button";
+import { ChoiceBox } from "@/components/ui/choice-box";
+import { JobCost, JobDeletion, JobFacts } from "./job-facts";
+
+export interface JobRowActions {
+  onFavorite: (job: JobView) => void;
+  onDelete: (jobs: JobView[]) => void;
+  /** Printed jobs and favourites: print again at the chosen printer. */
+  onReprint?: (job: JobView) => void;
+  busy: boolean;
+}
+
+interface JobRowProps extends JobRowActions {
+  job: JobView;
+  now: number;
+  locale: string;
+  currency: string | undefined;
+  /** Waiting jobs: a checkbox, whose label is the job's name. */
+  selection?: { checked: boolean; onChange: (checked: boolean) => void };
+}
+
+/** One job: its name (the checkbox's label while waiting), facts, cost and actions. */
+export function JobRow({ job, now, locale, currency, selection, onFavorite, onDelete, onReprint, busy }: JobRowProps) {
+  const t = useTranslations("jobs");
+  const id = useId();
+  return (
+    <li className="rounded-card border border-border bg-surface p-4">
+      <div role="group" aria-labelledby={`${id}-name`} className="flex flex-col gap-3">
+        <div className="flex items-start justify-between gap-3">
+          <div className="flex min-w-0 items-start gap-3">
+            <div className="flex min-w-0 flex-col gap-1">
+              {selection ? (
+                <label className="flex min-h-11 cursor-pointer items-center gap-3">
+                  <ChoiceBox
+                    checked={selection.checked}
+                    onChange={(event) => selection.onChange(event.target.checked)}
+                  />
+                  <span id={`${id}-name`} className="font-semibold break-words">
+                    {job.name}
+                  </span>
+                </label>
+              ) : (
+                <h3 id={`${id}-name`} className="font-semibold break-words">
+                  {job.name}
+                </h3>
+              )}
+              <JobFacts job={job} now={now} locale={locale} />
+              <JobDeletion job={job} now={now} locale={locale} />
+            </div>
+          </div>
+          <JobCost job={job} currency={currency} locale={locale} />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {onReprint ? (
+            <Button variant="secondary" disabled={busy} onClick={() => onReprint(job)}>
+              <Printer aria-hidden="true" className="size-5" />
+              {t("reprint")}
+            </Button>
+          ) : null}
+          <Button variant="secondary" disabled={busy} onClick={() => onFavorite(job)}>
+            <Star aria-hidden="true" className={`size-5 ${job.favorite ? "fill-current" : ""}`} />
+            {job.favorite ? t("unmarkFavorite") : t("markFavorite")}
+          </Button>
+          <Button variant="ghost" disabled={busy} onClick={() => onDelete([job])}>
+            <Trash2 aria-hidden="true" className="size-5" />
+            {t("delete")}
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,307 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useCallback, useMemo, useState } from "react";
+import type { JobView } from "@/app/api/jobs/schema";
+import { Alert } from "@/components/ui/alert";
+import { useMoneyOverview } from "@/hooks/use-account";
+import { useEmbedded } from "@/hooks/use-embed";
+import { useErrorSentence } from "@/hooks/use-error-sentence";
+import { useFormatLocale } from "@/hooks/use-format-locale";
+import { useDeleteJobs, useFavorite, useJobList, usePrinters, useReleaseJobs } from "@/hooks/use-jobs";
+import { useLastPrinter } from "@/hooks/use-last-printer";
+import { useNow } from "@/hooks/use-now";
+import { totalCost } from "@/lib/browser-safe/jobs/deletion-time";
+import { formatMoney } from "@/lib/browser-safe/money-format";
+import { ConfirmDialog } from "./confirm-dialog";
+import { JobListSection } from "./job-list-section";
+import { JobRow } from "./job-row";
+import { PrinterPicker } from "./printer-picker";
+import { ReleaseAllPanel } from "./release-all-panel";
+import { ReleaseProgress, type ReleaseBatch } from "./release-progress";
+import { SelectionBar } from "./selection-bar";
+import { SelectAll } from "./select-all";
+
+type Pending =
+  | { kind: "release"; jobs: JobView[]; printerId: number; key: string }
+  | { kind: "releaseAll"; printerId: number; key: string }
+  | { kind: "delete"; jobs: JobView[] };
+
+function newKey(): string {
+  return crypto.randomUUID();
+}
+
+/** The Jobs page's interactive part: lists, selection, printer, release, delete, favourites. */
+export function JobsBoard({ printerParam }: { printerParam: number | null }) {
+  const t = useTranslations("jobs");
+  const locale = useFormatLocale();
+  const now = useNow(false);
+  const embedded = useEmbedded();
+  const sentence = useErrorSentence();
+  const money = useMoneyOverview();
+  const printers = usePrinters();
+  const release = useReleaseJobs();
+  const waiting = useJobList("waiting");
+  const waitingNames = new Map(waiting.data?.pages.flatMap((page) => page.jobs.map((job) => [job.id, job.name])));
+  const remove = useDeleteJobs();
+  const favorite = useFavorite();
+
+  const [selected, setSelected] = useState<Map<number, JobView>>(new Map());
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const [lastUsed, rememberPrinter] = useLastPrinter();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [batches, setBatches] = useState<ReleaseBatch[]>([]);
+  const [announcement, setAnnouncement] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const currency = money.data?.currency;
+  const available = money.data?.credit?.availableToPrint ?? null;
+  const printerList = useMemo(() => printers.data ?? [], [printers.data]);
+
+  const labelPrinter = printerParam === null ? undefined : printerList.find((printer) => printer.id === printerParam);
+  const money$ = (amount: number) => (currency ? formatMoney(amount, currency, locale) : "");
+
+  // Until the person chooses, the label's printer, else the last one used, when it can print.
+  const preferred = printerList.find(
+    (printer) => printer.id === (printerParam ?? lastUsed) && printer.problem === null,
+  );
+  const printerId = chosenId ?? preferred?.id ?? null;
+
+  const chosenPrinter = printerList.find((printer) => printer.id === printerId);
+  const announce = useCallback((text: string) => setAnnouncement(text), []);
+
+  function choosePrinter(id: number) {
+    setChosenId(id);
+    setProblem(null);
+  }
+
+  function askRelease(jobs: JobView[]) {
+    setProblem(null);
+    if (!chosenPrinter || chosenPrinter.problem) {
+      setProblem(t("choosePrinter"));
+      return;
+    }
+    setPending({ kind: "release", jobs, printerId: chosenPrinter.id, key: newKey() });
+  }
+
+  function confirm() {
+    if (!pending) return;
+    if (pending.kind === "delete") {
+      const jobs = pending.jobs;
+      remove.mutate(
+        jobs.map((job) => job.id),
+        {
+          onSuccess: () => {
+            setSelected((current) => new Map([...current].filter(([id]) => !jobs.some((job) => job.id === id))));
+            announce(t("deletedAnnounce", { count: jobs.length }));
+            setPending(null);
+          },
+          onError: (error) => {
+            setProblem(sentence(error));
+            setPending(null);
+          },
+        },
+      );
+      return;
+    }
+    sendRelease(pending);
+  }
+
+  function sendRelease(order: Exclude<Pending, { kind: "delete" }>) {
+    const printer = printerList.find((p) => p.id === order.printerId);
+    const variables =
+      order.kind === "release"
+        ? { printerId: order.printerId, jobIds: order.jobs.map((job) => job.id), key: order.key }
+        : { printerId: order.printerId, all: true, key: order.key };
+    const names = new Map(order.kind === "release" ? order.jobs.map((job) => [job.id, job.name]) : []);
+    release.mutate(variables, {
+      onSuccess: ({ jobIds }, { key }) => {
+        rememberPrinter(order.printerId);
+        setSelected(new Map());
+        setPending(null);
+        if (jobIds.length === 0) {
+          announce(t("releaseAllNothing"));
+          return;
+        }
+        const printerName = printer?.name ?? "";
+        const jobs = jobIds.map((id) => ({ id, name: names.get(id) ?? waitingNames.get(id) ?? `#${id}` }));
+        setBatches((current) => [{ key, printerName, jobs }, ...current.filter((b) => b.key !== key)]);
+        announce(t("released", { count: jobIds.length, printer: printerName }));
+      },
+      onError: (error) => {
+        setProblem(sentence(error));
+        setPending(null);
+      },
+    });
+  }
+
+  const selectedJobs = [...selected.values()];
+  const selectedTotal = totalCost(selectedJobs.map((job) => job.cost));
+  const busy = release.isPending || remove.isPending;
+  const rowActions = {
+    onFavorite: (job: JobView) => favorite.mutate({ id: job.id, favorite: !job.favorite }),
+    onDelete: (jobs: JobView[]) => setPending({ kind: "delete", jobs }),
+    busy,
+  };
+
+  return (
+    <div className="flex flex-col gap-8">
+      <p className="flex flex-wrap items-baseline gap-2">
+        <span className="text-fg-muted">{t("availableToPrint")}</span>
+        <strong data-testid="available-to-print" className="text-2xl tabular-nums">
+          {available !== null && currency ? money$(available) : "…"}
+        </strong>
+      </p>
+      <div role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </div>
+      {problem ? <Alert>{problem}</Alert> : null}
+      {favorite.isError ? <Alert>{sentence(favorite.error)}</Alert> : null}
+
+      {printerParam !== null ? (
+        <ReleaseAllPanel
+          printer={labelPrinter}
+          known={printers.isSuccess}
+          currency={currency}
+          locale={locale}
+          busy={busy}
+          onReleaseAll={(id) => {
+            setProblem(null);
+            // One tap prints everything waiting: no question in between. A new key per tap.
+            sendRelease({ kind: "releaseAll", printerId: id, key: newKey() });
+          }}
+        />
+      ) : null}
+
+      {batches.length > 0 ? (
+        <section aria-labelledby="jobs-progress" className="flex flex-col gap-3">
+          <h2 id="jobs-progress" className="text-xl font-semibold">
+            {t("progressHeading")}
+          </h2>
+          {batches.map((batch) => (
+            <ReleaseProgress key={batch.key} batch={batch} announce={announce} />
+          ))}
+        </section>
+      ) : null}
+
+      <JobListSection
+        list="waiting"
+        heading={t("waitingHeading")}
+        empty={t("noWaiting")}
+        header={(jobs) => (
+          <SelectAll
+            jobs={jobs}
+            selected={selected}
+            onChange={(all) => setSelected(new Map(all ? jobs.map((job) => [job.id, job]) : []))}
+          />
+        )}
+        row={(job) => (
+          <JobRow
+            key={job.id}
+            job={job}
+            now={now}
+            locale={locale}
+            currency={currency}
+            selection={{
+              checked: selected.has(job.id),
+              onChange: (checked) =>
+                setSelected((current) => {
+                  const next = new Map(current);
+                  if (checked) next.set(job.id, job);
+                  else next.delete(job.id);
+                  return next;
+                }),
+            }}
+            {...rowActions}
+          />
+        )}
+      />
+
+      <section aria-labelledby="jobs-printer" className="flex flex-col gap-3">
+        <h2 id="jobs-printer" className="sr-only">
+          {t("printerLabel")}
+        </h2>
+        <PrinterPicker value={printerId} onChange={choosePrinter} lastUsed={lastUsed} />
+      </section>
+
+      <JobListSection
+        list="printed"
+        heading={t("printedHeading")}
+        empty={t("noPrinted")}
+        row={(job) => (
+          <JobRow
+            key={job.id}
+            job={job}
+            now={now}
+            locale={locale}
+            currency={currency}
+            onReprint={(j) => askRelease([j])}
+            {...rowActions}
+          />
+        )}
+      />
+      <JobListSection
+        list="favorites"
+        heading={t("favoritesHeading")}
+        empty={t("noFavorites")}
+        row={(job) => (
+          <JobRow
+            key={job.id}
+            job={job}
+            now={now}
+            locale={locale}
+            currency={currency}
+            onReprint={job.state === "ready" ? undefined : (j) => askRelease([j])}
+            {...rowActions}
+          />
+        )}
+      />
+
+      {selectedJobs.length > 0 ? (
+        <SelectionBar
+          count={selectedJobs.length}
+          total={money$(selectedTotal)}
+          available={available !== null ? money$(available) : null}
+          notEnough={available !== null && selectedTotal > available}
+          busy={busy}
+          aboveBottomNav={!embedded}
+          onRelease={() => askRelease(selectedJobs)}
+          onDelete={() => setPending({ kind: "delete", jobs: selectedJobs })}
+        />
+      ) : null}
+
+      <ConfirmDialog
+        open={pending?.kind === "release"}
+        title={
+          pending?.kind === "release"
+            ? t("releaseConfirmTitle", {
+                count: pending.jobs.length,
+                printer: printerList.find((p) => p.id === pending.printerId)?.name ?? "",
+              })
+            : ""
+        }
+        confirmLabel={t("confirmRelease")}
+        busy={release.isPending}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+      >
+        {pending?.kind === "release" && currency ? (
+          <p>{t("releaseConfirmText", { total: money$(totalCost(pending.jobs.map((job) => job.cost))) })}</p>
+        ) : null}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={pending?.kind === "delete"}
+        title={pending?.kind === "delete" ? t("deleteConfirmTitle", { count: pending.jobs.length }) : ""}
+        confirmLabel={t("confirmDelete")}
+        busy={remove.isPending}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+      >
+        <p>{t("deleteConfirmText")}</p>
+        <ul className="list-disc pl-6">
+          {pending?.kind === "delete" ? pending.jobs.map((job) => <li key={job.id}>{job.name}</li>) : null}
+        </ul>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+"use client";
+
+import { Printer } from "lucide-react";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import type { PrinterView } from "@/app/api/printers/schema";
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { useEmbedHref } from "@/hooks/use-embed";
+import { useJobList } from "@/hooks/use-jobs";
+import { totalCost } from "@/lib/browser-safe/jobs/deletion-time";
+import { formatMoney } from "@/lib/browser-safe/money-format";
+import { usePrinterProblemText } from "./printer-picker";
+
+interface ReleaseAllPanelProps {
+  /** The label's printer; undefined while loading or when unknown. */
+  printer: PrinterView | undefined;
+  /** The printer list has loaded (so an undefined printer is unknown, not loading). */
+  known: boolean;
+  currency: string | undefined;
+  locale: string;
+  busy: boolean;
+  onReleaseAll: (printerId: number) => void;
+}
+
+/** `/jobs?printer=<id>` (a printer's QR label): one big "Release all at <printer>". */
+export function ReleaseAllPanel({ printer, known, currency, locale, busy, onReleaseAll }: ReleaseAllPanelProps) {
+  const t = useTranslations("jobs");
+  const waiting = useJobList("waiting");
+  const problemText = usePrinterProblemText();
+  const otherHref = useEmbedHref("/jobs");
+  const jobs = waiting.data?.pages.flatMap((page) => page.jobs) ?? [];
+  const count = waiting.data?.pages.at(-1)?.count ?? 0;
+
+  if (!printer) {
+    return known ? <Alert tone="info">{t("unknownPrinter")}</Alert> : null;
+  }
+  const problem = problemText(printer);
+  return (
+    <section
+      aria-labelledby="release-all"
+      className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4"
+    >
+      <h2 id="release-all" className="text-xl font-semibold">
+        {printer.name}
+        {printer.location ? <span className="font-normal text-fg-muted">, {printer.location}</span> : null}
+      </h2>
+      {problem ? (
+        <>
+          <Alert>{t("printerUnavailable", { printer: printer.name, why: problem })}</Alert>
+          <Link href={otherHref} className={buttonClasses("secondary", "self-start")}>
+            {t("otherPrinter")}
+          </Link>
+        </>
+      ) : (
+        <>
+          {waiting.isSuccess ? (
+            <p className="text-fg-muted">
+              {t("releaseAllSummary", {
+                count,
+                total: currency ? formatMoney(totalCost(jobs.map((job) => job.cost)), currency, locale) : "",
+              })}
+            </p>
+          ) : null}
+          <Button
+            className="min-h-14 w-full text-lg sm:w-auto sm:self-start"
+            disabled={busy || (waiting.isSuccess && count === 0)}
+            aria-busy={busy}
+            onClick={() => onReleaseAll(printer.id)}
+          >
+            <Printer aria-hidden="true" className="size-6" />
+            {t("releaseAllAt", { printer: printer.name })}
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+"use client";
+
+import { CircleCheck, LoaderCircle } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef } from "react";
+import { useJobProgress } from "@/hooks/use-jobs";
+
+export interface ReleaseBatch {
+  key: string;
+  printerName: string;
+  jobs: { id: number; name: string }[];
+}
+
+/**
+ * The jobs of one release going "Printing..." then "Printed". Each change
+ * is said once in the page's live region (`announce`).
+ */
+export function ReleaseProgress({ batch, announce }: { batch: ReleaseBatch; announce: (text: string) => void }) {
+  const t = useTranslations("jobs");
+  const ids = batch.jobs.map((job) => job.id);
+  const stateRef = useRef(new Map<number, string>());
+  const progress = useJobProgress(ids);
+
+  useEffect(() => {
+    for (const job of progress.data ?? []) {
+      const before = stateRef.current.get(job.id);
+      stateRef.current.set(job.id, job.state);
+      if (before !== "printed" && job.state === "printed") {
+        const name = batch.jobs.find((j) => j.id === job.id)?.name ?? "";
+        announce(t("printedAnnounce", { name }));
+      }
+    }
+  }, [progress.data, batch.jobs, announce, t]);
+
+  return (
+    <ul className="flex flex-col gap-2">
+      {batch.jobs.map((job) => {
+        const state = progress.data?.find((p) => p.id === job.id)?.state ?? "processing";
+        return (
+          <li
+            key={job.id}
+            data-job-progress={state}
+            className="flex items-center justify-between gap-3 rounded-lg border border-border bg-surface p-3"
+          >
+            <span className="min-w-0 break-words">{job.name}</span>
+            <span className="flex shrink-0 items-center gap-2 font-semibold">
+              {state === "processing" ? (
+                <>
+                  <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
+                  {t("printing")}
+                </>
+              ) : state === "printed" ? (
+                <>
+                  <CircleCheck aria-hidden="true" className="size-5 text-accent" />
+                  {t("printed")}
+                </>
+              ) : (
+                t("printGone")
+              )}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,58 @@
+"use client";
+
+import { Printer, Trash2 } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+
+interface SelectionBarProps {
+  count: number;
+  total: string;
+  /** Null when the server keeps no credit: the total is shown alone. */
+  available: string | null;
+  notEnough: boolean;
+  busy: boolean;
+  /** On a phone the bar sits above the thumb bar. */
+  aboveBottomNav: boolean;
+  onRelease: () => void;
+  onDelete: () => void;
+}
+
+/** The selection's total against what is left, and its two actions; stays in view while scrolling. */
+export function SelectionBar({
+  count,
+  total,
+  available,
+  notEnough,
+  busy,
+  aboveBottomNav,
+  onRelease,
+  onDelete,
+}: SelectionBarProps) {
+  const t = useTranslations("jobs");
+  return (
+    <div
+      role="region"
+      aria-label={t("selectionLabel")}
+      className={`sticky z-10 flex flex-col gap-2 rounded-card border border-border bg-surface p-4 shadow-lg ${aboveBottomNav ? "bottom-[calc(4rem+env(safe-area-inset-bottom))] sm:bottom-4" : "bottom-2"}`}
+    >
+      <p aria-live="polite" className="font-semibold">
+        {available !== null ? t("selection", { count, total, available }) : t("selectionNoBalance", { count, total })}
+      </p>
+      {notEnough ? (
+        <p role="alert" className="text-danger-text">
+          {t("notEnough", { total, available: available ?? "" })}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button disabled={busy} onClick={onRelease}>
+          <Printer aria-hidden="true" className="size-5" />
+          {t("release")}
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={onDelete}>
+          <Trash2 aria-hidden="true" className="size-5" />
+          {t("deleteSelected")}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { axeViolations } from "./support/axe";
+import { jobsTest as test } from "./support/jobs-test";
+import { phoneProblems } from "./pages/phone-layout";
+import { alice, bob, expect } from "./fixtures";
+
+// The issue's walk through the Jobs page, on desktop and on a phone, each
+// project against its own print server. The tests of this file take turns
+// and build on each other's changes to alice's jobs, as a person's day would.
+test.describe.configure({ mode: "serial" });
+
+const demoPrinters = { reception: 1, financeMfp: 2, warehouse: 3 };
+
+test.describe("jobs", () => {
+  test("bob never sees alice's jobs", async ({ page, signInPage, jobsPage }) => {
+    await signInPage.goto("?callbackUrl=%2Fjobs");
+    await signInPage.signInWithPin(bob.pin);
+    await page.waitForURL((url) => url.pathname === "/jobs");
+    await expect(jobsPage.job(jobsPage.waiting, "Site plan.pdf")).toBeVisible();
+    await expect(jobsPage.job(jobsPage.waiting, "Timesheet.xlsx")).toBeVisible();
+    for (const name of ["Quarterly report.pdf", "Boarding pass.pdf", "Team photo.jpg", "Expense form.xlsx"])
+      await expect(page.getByText(name)).toHaveCount(0);
+  });
+
+  test("the Jobs page is in the navigation, shows each job's facts, and Warehouse cannot be chosen", async ({
+    page,
+    signInPage,
+    jobsPage,
+  }) => {
+    await signInPage.goto();
+    await signInPage.signInWithPin(alice.pin);
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Jobs" }).click();
+    await page.waitForURL((url) => url.pathname === "/jobs");
+
+    const report = jobsPage.job(jobsPage.waiting, "Quarterly report.pdf");
+    await expect(report).toContainText("12 pages");
+    await expect(report).toContainText("Colour");
+    await expect(report).toContainText("Two-sided");
+    await expect(report).toContainText("1 copy");
+    await expect(report).toContainText("1.68");
+    await expect(report).toContainText(/Deleted (today|tomorrow) at .+ unless printed/);
+    await expect(jobsPage.job(jobsPage.favorites, "Expense form.xlsx")).toBeVisible();
+
+    await jobsPage.printerSearch.fill("ware");
+    const warehouse = page.getByRole("radio", { name: /^Warehouse/ });
+    await expect(warehouse).toBeDisabled();
+    await expect(warehouse).toHaveAccessibleName(/offline/);
+    // Search by location finds the same printers.
+    await jobsPage.printerSearch.fill("2nd floor");
+    await expect(page.getByRole("radio", { name: /^Finance MFP/ })).toBeEnabled();
+
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await phoneProblems(page)).toEqual([]);
+  });
+
+  test("a favourite stays after reload", async ({ page, signInPage, jobsPage }) => {
+    await signInPage.goto("?callbackUrl=%2Fjobs");
+    await signInPage.signInWithPin(alice.pin);
+    await page.waitForURL((url) => url.pathname === "/jobs");
+    await jobsPage
+      .job(jobsPage.waiting, "Quarterly report.pdf")
+      .getByRole("button", { name: "Mark favourite" })
+      .click();
+    await expect(jobsPage.job(jobsPage.favorites, "Quarterly report.pdf")).toBeVisible();
+    await page.reload();
+    await expect(jobsPage.job(jobsPage.favorites, "Quarterly report.pdf")).toBeVisible();
+    await expect(
+      jobsPage.job(jobsPage.waiting, "Quarterly report.pdf").getByRole("button", { name: "Unmark favourite" }),
+    ).toBeVisible();
+  });
+
+  test("alice releases Boarding pass.pdf at Reception, sees it printed and her available amount fall by its cost, once for a double tap", async ({
+    page,
+    signInPage,
+    jobsPage,
+  }) => {
+    await signInPage.goto("?callbackUrl=%2Fjobs");
+    await signInPage.signInWithPin(alice.pin);
+    await page.waitForURL((url) => url.pathname === "/jobs");
+    const before = await jobsPage.availableAmount();
+
+    await jobsPage.select("Boarding pass.pdf");
+    await expect(page.getByRole("region", { name: "Selected jobs" })).toContainText(/1 job, .*0\.05 of .* available/);
+    await jobsPage.choosePrinter("Reception");
+    await jobsPage.release({ doubleTap: true });
+
+    const progress = jobsPage.progressOf("Boarding pass.pdf");
+    await expect(progress).toContainText(/Printing\.\.\.|Printed/);
+    await expect(progress).toContainText("Printed");
+    await expect(page.getByRole("status").filter({ hasText: "Boarding pass.pdf printed." })).toHaveCount(1);
+    await expect.poll(() => jobsPage.availableAmount()).toBeCloseTo(before - 0.05, 2);
+    await expect(jobsPage.job(jobsPage.waiting, "Boarding pass.pdf")).toHaveCount(0);
+    await expect(jobsPage.job(jobsPage.printed, "Boarding pass.pdf")).toBeVisible();
+    // Charged once: a little later the amount is still the same.
+    await page.waitForTimeout(1500);
+    await page.reload();
+    expect(await jobsPage.availableAmount()).toBeCloseTo(before - 0.05, 2);
+  });
+
+  test("alice deletes Team photo.jpg after a confirmation that names it", async ({ page, signInPage, jobsPage }) => {
+    await signInPage.goto("?callbackUrl=%2Fjobs");
+    await signInPage.signInWithPin(alice.pin);
+    await page.waitForURL((url) => url.pathname === "/jobs");
+    await jobsPage.job(jobsPage.waiting, "Team photo.jpg").getByRole("button", { name: "Delete" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete this job?" });
+    await expect(dialog).toContainText("Team photo.jpg");
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(jobsPage.job(jobsPage.waiting, "Team photo.jpg")).toHaveCount(0);
+    await page.reload();
+    await expect(jobsPage.job(jobsPage.waiting, "Quarterly report.pdf")).toBeVisible();
+    await expect(page.getByText("Team photo.jpg")).toHaveCount(0);
+  });
+
+  test("at Finance MFP's label, Release all prints everything waiting", async ({ page, signInPage, jobsPage }) => {
+    const label = `/jobs?printer=${demoPrinters.financeMfp}`;
+    await page.goto(label);
+    await page.waitForURL((url) => url.pathname === "/sign-in");
+    await signInPage.signInWithPin(alice.pin);
+    await page.waitForURL((url) => url.pathname === "/jobs" && url.search === `?printer=${demoPrinters.financeMfp}`);
+
+    const releaseAll = page.getByRole("button", { name: "Release all at Finance MFP" });
+    await expect(page.getByText("1 job waiting")).toBeVisible();
+    expect(await phoneProblems(page)).toEqual([]);
+    await releaseAll.click();
+    await expect(jobsPage.progressOf("Quarterly report.pdf")).toContainText("Printed");
+    await expect(jobsPage.waiting).toContainText("Nothing is waiting");
+    await expect(releaseAll).toBeDisabled();
+  });
+
+  test("a label of a printer that cannot print says why and offers another", async ({ page, signInPage, jobsPage }) => {
+    await signInPage.goto(`?callbackUrl=${encodeURIComponent(`/jobs?printer=${demoPrinters.warehouse}`)}`);
+    await signInPage.signInWithPin(alice.pin);
+    await page.waitForURL((url) => url.pathname === "/jobs");
+    await expect(page.getByRole("main").getByRole("alert")).toContainText("Warehouse cannot print: offline");
+    await expect(page.getByRole("button", { name: /Release all/ })).toHaveCount(0);
+    await page.getByRole("link", { name: "Choose another printer" }).click();
+    await page.waitForURL((url) => url.pathname === "/jobs" && url.search === "");
+    await expect(jobsPage.printerSearch).toBeVisible();
+  });
+
+  test("fits a 360 px phone and a frame (?embed=1) without problems", async ({ page, signInPage, jobsPage }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInPage.goto("?callbackUrl=%2Fjobs%3Fembed%3D1");
+    await signInPage.signInWithPin(alice.pin);
+    await page.waitForURL((url) => url.pathname === "/jobs");
+    await jobsPage.goto("?embed=1");
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+    await expect(jobsPage.printed).toBeVisible();
+    expect(await phoneProblems(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,112 @@
+"use client";
+
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { deleteResponse } from "@/app/api/jobs/delete/schema";
+import { favoriteResponse } from "@/app/api/jobs/[id]/schema";
+import { releaseResponse } from "@/app/api/jobs/release/schema";
+import { jobListResponse, jobPageSize, type JobListName } from "@/app/api/jobs/schema";
+import { statesResponse } from "@/app/api/jobs/states/schema";
+import { printersResponse } from "@/app/api/printers/schema";
+import { PortalError } from "@/lib/browser-safe/errors";
+import { fetchJson, postJson, retryOnce } from "@/lib/browser-safe/fetch-json";
+import { accountQueryKey } from "./use-account";
+
+// Every key starts with "jobs", so one invalidation refreshes all three lists.
+// What the person has left to print is the account's money query: it is
+// invalidated whenever a print is charged, so it follows everywhere.
+
+export const jobsQueryKey = ["jobs"] as const;
+
+/** One list, 50 at a time, newest first; "Show more" fetches the next 50. */
+export function useJobList(list: JobListName) {
+  return useInfiniteQuery({
+    queryKey: [...jobsQueryKey, list],
+    queryFn: ({ pageParam }) => fetchJson(`/api/jobs?list=${list}&start=${pageParam}`, jobListResponse),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.start + jobPageSize < last.count ? last.start + jobPageSize : undefined),
+    staleTime: 0,
+    retry: retryOnce,
+  });
+}
+
+/** The printers change rarely; the portal caches them a few seconds too. */
+export function usePrinters() {
+  return useQuery({
+    queryKey: ["printers"],
+    queryFn: async () => (await fetchJson("/api/printers", printersResponse)).printers,
+    staleTime: 30_000,
+    retry: retryOnce,
+  });
+}
+
+/** A job that is no longer waiting: the lists are stale, so they are fetched again. */
+function refreshWhenStale(client: ReturnType<typeof useQueryClient>, error: unknown) {
+  if (error instanceof PortalError && (error.code === "job_not_ready" || error.code === "not_found"))
+    void client.invalidateQueries({ queryKey: jobsQueryKey });
+}
+
+export interface ReleaseVariables {
+  printerId: number;
+  jobIds?: number[];
+  all?: boolean;
+  /** Made once per tap of Release; a retry sends the same one, so it prints once. */
+  key: string;
+}
+
+export function useReleaseJobs() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: ReleaseVariables) => postJson("/api/jobs/release", variables, releaseResponse),
+    // A retry on a lost answer carries the same key: the print server answers it as the first.
+    retry: (failures, error) => failures < 1 && error instanceof PortalError && error.code === "offline",
+    onSuccess: () => client.invalidateQueries({ queryKey: jobsQueryKey }),
+    onError: (error) => refreshWhenStale(client, error),
+  });
+}
+
+export function useDeleteJobs() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (jobIds: number[]) => postJson("/api/jobs/delete", { jobIds }, deleteResponse),
+    onSuccess: () => client.invalidateQueries({ queryKey: jobsQueryKey }),
+    onError: (error) => refreshWhenStale(client, error),
+  });
+}
+
+export function useFavorite() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, favorite }: { id: number; favorite: boolean }) =>
+      fetchJson(`/api/jobs/${id}`, favoriteResponse, {
+        method: "PATCH",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ favorite }),
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: jobsQueryKey }),
+    onError: (error) => refreshWhenStale(client, error),
+  });
+}
+
+/**
+ * How released jobs are doing, asked every second while any is printing.
+ * When the last one is done the lists and the money are fetched again, so
+ * "available to print" falls everywhere without a reload.
+ */
+export function useJobProgress(jobIds: number[]) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: [...jobsQueryKey, "progress", jobIds.join(",")],
+    queryFn: async () => {
+      const answer = await fetchJson(`/api/jobs/states?ids=${jobIds.join(",")}`, statesResponse);
+      if (answer.jobs.every((job) => job.state !== "processing")) {
+        void client.invalidateQueries({ queryKey: accountQueryKey });
+        void client.invalidateQueries({ queryKey: jobsQueryKey, predicate: (q) => q.queryKey[1] !== "progress" });
+      }
+      return answer.jobs;
+    },
+    enabled: jobIds.length > 0,
+    refetchInterval: (query) => (query.state.data?.every((job) => job.state !== "processing") ? false : 1000),
+    staleTime: 0,
+    retry: retryOnce,
+  });
+}
