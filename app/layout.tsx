@@ -23,6 +23,7 @@ const clientNamespaces: Namespace[] = [
   "account",
   "reports",
   "jobs",
+  "profile",
   "theme",
   "embed",
   "session",

@@ -1,4 +1,4 @@
-import { FileText, House, Printer, type LucideIcon } from "lucide-react";
+import { FileText, House, Printer, UserRound, type LucideIcon } from "lucide-react";
 import type { Messages } from "@/lib/i18n/messages";
 
 // The portal's sections. Add an entry when its route exists (Reports, later
@@ -14,4 +14,5 @@ export const navItems: NavItem[] = [
   { href: "/", labelKey: "home", icon: House },
   { href: "/jobs", labelKey: "jobs", icon: Printer },
   { href: "/reports", labelKey: "reports", icon: FileText },
+  { href: "/profile", labelKey: "profile", icon: UserRound },
 ];

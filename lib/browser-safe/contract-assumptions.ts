@@ -197,3 +197,39 @@ export const printerCanPrint = { state: "active", mode: "online" } as const;
 
 /** A release retried with the same key prints nothing again [ours; a server without it ignores the header]. */
 export const idempotencyKeyHeader = "Idempotency-Key";
+
+// --- Self-service ----------------------------------------------------------------
+
+/**
+ * What users may change themselves, when `GET /v3/server/config` carries no
+ * `selfService` [ours; MyQ keeps these as server settings without a REST
+ * answer]. The portal then offers a new PIN (MyQ's default of 6 digits; a
+ * server that forbids it answers 403 `not_allowed`, which the page says),
+ * only the language of the profile, and no password rules before typing
+ * (the server's refusal names the rule broken).
+ */
+export const selfServiceFallback = {
+  pinChange: { allowed: true, length: 6 },
+  profileEditing: false,
+  passwordRules: { minLength: 1, maxLength: 1000, requireLetter: false, requireDigit: false },
+};
+
+/**
+ * Error names of the self-service endpoints [ours]: `not_allowed` (403, the
+ * settings forbid the change, with `field`), `managed_externally` (409, the
+ * password lives in a directory), `invalid_request` with `field` and `rule`
+ * (a field the server refused), `invalid_grant` (a wrong current password).
+ */
+export const selfServiceErrors = {
+  notAllowed: "not_allowed",
+  managedExternally: "managed_externally",
+  invalidRequest: "invalid_request",
+  wrongCurrentPassword: "invalid_grant",
+} as const;
+
+/**
+ * A user record's `syncSource` is empty for a local account and names the
+ * directory otherwise [MyQ field, meaning ours]: a non-empty one hides the
+ * password form and says where the password is changed.
+ */
+export const localSyncSource = "";

@@ -27,6 +27,10 @@ export const errorCodes = [
   /** The person's token lacks the right (scope) the print server asks for. */
   "forbidden_scope",
   // What was asked for is not there (yet, or any more)
+  /** The print server's settings do not let users make this change (or not here). */
+  "not_allowed",
+  /** The same change is already being made (a second submit while the first runs). */
+  "in_progress",
   /** A file still being made. */
   "still_running",
   /** A file no longer kept. */
@@ -65,6 +69,8 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   cross_site: 403,
   not_found: 404,
   forbidden_scope: 403,
+  not_allowed: 403,
+  in_progress: 409,
   still_running: 409,
   gone: 410,
   too_many_running: 429,
@@ -91,6 +97,11 @@ export interface PortalErrorDetail {
   sentenceKey?: SentenceKey;
   /** Browser: the sentence the route answered with, in the person's language. */
   sentence?: string;
+  /**
+   * The request field that was refused (a form shows the sentence beside it),
+   * e.g. "email"; travels to the browser with the answer.
+   */
+  field?: string;
   /** Upstream HTTP status, for the logs. */
   upstreamStatus?: number;
   /** Short machine-readable reason, for the logs (never an upstream body). */
@@ -103,6 +114,7 @@ export class PortalError extends Error {
   readonly retryAfterSeconds?: number;
   readonly sentenceKey?: SentenceKey;
   readonly sentence?: string;
+  readonly field?: string;
   readonly upstreamStatus?: number;
   readonly reason?: string;
 
@@ -113,6 +125,7 @@ export class PortalError extends Error {
     this.retryAfterSeconds = detail.retryAfterSeconds;
     this.sentenceKey = detail.sentenceKey;
     this.sentence = detail.sentence;
+    this.field = detail.field;
     this.upstreamStatus = detail.upstreamStatus;
     this.reason = detail.reason;
   }
@@ -141,6 +154,7 @@ export function sentenceOf(error: PortalError): { key: SentenceKey; values: { mi
 /** Failures that another try cannot fix. */
 export function isFinal(code: ErrorCode): boolean {
   return [
+    "not_allowed",
     "forbidden_scope",
     "session_ended",
     "unauthenticated",

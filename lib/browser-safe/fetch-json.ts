@@ -10,6 +10,7 @@ const errorAnswer = z.object({
   error: z.enum(errorCodes),
   message: z.optional(z.string()),
   retryAfterSeconds: z.optional(z.number()),
+  field: z.optional(z.string()),
 });
 
 /** The code of an answer without a readable error body (a proxy's page, an HTML 401). */
@@ -41,8 +42,8 @@ export async function fetchJson<T>(path: string, schema: z.ZodMiniType<T>, init:
   if (!response.ok) {
     const refusal = errorAnswer.safeParse(body);
     if (!refusal.success) throw new PortalError(codeOfStatus(response.status));
-    const { error, message, retryAfterSeconds } = refusal.data;
-    throw new PortalError(error, { sentence: message || undefined, retryAfterSeconds });
+    const { error, message, retryAfterSeconds, field } = refusal.data;
+    throw new PortalError(error, { sentence: message || undefined, retryAfterSeconds, field });
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new PortalError("upstream_malformed", { reason: `${path} answer has another shape` });

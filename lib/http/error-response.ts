@@ -15,6 +15,8 @@ export interface ErrorBody {
   error: string;
   message: string;
   retryAfterSeconds?: number;
+  /** The refused request field, when one was. */
+  field?: string;
 }
 
 /** The answer to `error`, worded in `locale`. */
@@ -28,6 +30,7 @@ export function errorAnswer(error: unknown, locale: Locale): NextResponse<ErrorB
   if (wait !== undefined) headers["retry-after"] = String(wait);
   const body: ErrorBody = { error: portalError.code, message: errorSentence(portalError, locale) };
   if (wait !== undefined) body.retryAfterSeconds = wait;
+  if (portalError.field) body.field = portalError.field;
   return NextResponse.json(body, { status: httpStatusOf[portalError.code], headers });
 }
 

@@ -84,6 +84,11 @@ export async function languagesWithoutSession(now: () => number = Date.now): Pro
   return { profileLanguage: null, serverLanguage };
 }
 
+/** Forgets a person's profile language after they changed it. */
+export function forgetProfileLanguage(userId: number): void {
+  remembered().delete(`profile:${userId}`);
+}
+
 /** Forgets what was looked up (tests). */
 export function clearUpstreamLanguages(): void {
   holder.__portalLanguages = undefined;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MockAgent } from "undici";
+import { selfServiceFallback } from "@/lib/browser-safe/contract-assumptions";
 import { createPrintServerApi } from "./api-client";
 import { clearServerConfigCache, serverConfig, serverConfigTtlMs, toServerConfig } from "./server-config";
 
@@ -29,9 +30,19 @@ function api() {
 }
 
 describe("serverConfig", () => {
+  it("reads what users may change themselves, and falls back when the server does not say", () => {
+    const selfService = {
+      pinChange: { allowed: false, length: 8 },
+      profileEditing: true,
+      passwordRules: { minLength: 8, maxLength: 128, requireLetter: true, requireDigit: true },
+    };
+    expect(toServerConfig({ ...config, selfService }).selfService).toEqual(selfService);
+    expect(toServerConfig({ ...config, selfService: { pinChange: "yes" } }).selfService).toEqual(selfServiceFallback);
+  });
+
   it("keeps only what the portal uses", () => {
-    expect(toServerConfig(config)).toEqual({ language: "en", currency: "EUR" });
-    expect(toServerConfig({ ...config, currency: "czk" })).toEqual({ language: "en", currency: "CZK" });
+    expect(toServerConfig(config)).toEqual({ language: "en", currency: "EUR", selfService: selfServiceFallback });
+    expect(toServerConfig({ ...config, currency: "czk" })).toEqual({ language: "en", currency: "CZK", selfService: selfServiceFallback });
   });
 
   it("asks once and serves the cached answer until the time to live has passed", async () => {
@@ -67,13 +78,13 @@ describe("serverConfig", () => {
   });
 
   it("reads a field of another shape, a body of another shape or a missing endpoint as unknown, never as an error", async () => {
-    expect(toServerConfig({ ...config, currency: 978 })).toEqual({ language: "en", currency: null });
-    expect(toServerConfig({ settings: { lang: "de" } })).toEqual({ language: null, currency: null });
-    expect(toServerConfig("1")).toEqual({ language: null, currency: null });
+    expect(toServerConfig({ ...config, currency: 978 })).toEqual({ language: "en", currency: null, selfService: selfServiceFallback });
+    expect(toServerConfig({ settings: { lang: "de" } })).toEqual({ language: null, currency: null, selfService: selfServiceFallback });
+    expect(toServerConfig("1")).toEqual({ language: null, currency: null, selfService: selfServiceFallback });
     agent
       .get(origin)
       .intercept({ path: "/api/v3/server/config", method: "GET" })
       .reply(404, { code: 404, message: "Not found", data: [] });
-    expect(await serverConfig("t", { api: api() })).toEqual({ language: null, currency: null });
+    expect(await serverConfig("t", { api: api() })).toEqual({ language: null, currency: null, selfService: selfServiceFallback });
   });
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { absentEndpointStatus } from "@/lib/browser-safe/contract-assumptions";
+import { absentEndpointStatus, selfServiceFallback } from "@/lib/browser-safe/contract-assumptions";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { bearer, printServerApi, type PrintServerApi } from "./api-client";
 import { mapApiError } from "./error-mapping";
@@ -23,21 +23,43 @@ const configAnswer = z.looseObject({
     .regex(/^[A-Za-z]{3}$/)
     .optional()
     .catch(undefined),
+  // [ours] What users may change themselves; without it, the fallback.
+  selfService: z
+    .object({
+      pinChange: z.object({ allowed: z.boolean(), length: z.number().int().min(4).max(16) }),
+      profileEditing: z.boolean(),
+      passwordRules: z.object({
+        minLength: z.number().int().min(0),
+        maxLength: z.number().int().min(1),
+        requireLetter: z.boolean(),
+        requireDigit: z.boolean(),
+      }),
+    })
+    .optional()
+    .catch(undefined),
 });
+
+export type SelfServiceSettings = NonNullable<z.infer<typeof configAnswer>["selfService"]>;
 
 export interface ServerConfig {
   /** The server's language tag; null when it does not say. */
   language: string | null;
   /** ISO 4217, upper case; null when it does not say. */
   currency: string | null;
+  /** What users may change themselves; MyQ documents no answer for it, so it may be the fallback. */
+  selfService: SelfServiceSettings;
 }
 
-const nothingKnown: ServerConfig = { language: null, currency: null };
+const nothingKnown: ServerConfig = { language: null, currency: null, selfService: selfServiceFallback };
 
 export function toServerConfig(body: unknown): ServerConfig {
   const parsed = configAnswer.safeParse(body);
   if (!parsed.success) return nothingKnown;
-  return { language: parsed.data.language ?? null, currency: parsed.data.currency?.toUpperCase() ?? null };
+  return {
+    language: parsed.data.language ?? null,
+    currency: parsed.data.currency?.toUpperCase() ?? null,
+    selfService: parsed.data.selfService ?? selfServiceFallback,
+  };
 }
 
 export async function fetchServerConfig(

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { localSyncSource } from "@/lib/browser-safe/contract-assumptions";
 import { bearer, printServerApi, type PrintServerApi } from "./api-client";
 import { mapApiError } from "./error-mapping";
 import { parseAnswer } from "./parse-answer";
@@ -14,6 +15,7 @@ const userRecord = z.object({
   email: z.string().nullable().optional(),
   lang: z.string().optional(),
   aliases: z.array(z.string()).optional(),
+  syncSource: z.string().nullable().optional(),
 });
 
 export interface UserProfile {
@@ -22,6 +24,8 @@ export interface UserProfile {
   email: string | null;
   language: string | null;
   aliases: string[];
+  /** The account comes from a directory: its password is changed there, not here. */
+  passwordManagedElsewhere: boolean;
 }
 
 export function toUserProfile(body: unknown): UserProfile {
@@ -32,6 +36,7 @@ export function toUserProfile(body: unknown): UserProfile {
     email: user.email ?? null,
     language: user.lang ?? null,
     aliases: user.aliases ?? [],
+    passwordManagedElsewhere: (user.syncSource ?? localSyncSource) !== localSyncSource,
   };
 }
 

@@ -7,6 +7,7 @@ export const meResponse = z.object({
   email: z.nullable(z.string()),
   language: z.nullable(z.string()),
   aliases: z.array(z.string()),
+  passwordManagedElsewhere: z.boolean(),
 });
 
 export type MeResponse = z.infer<typeof meResponse>;

@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import { ProfileView } from "@/components/profile/profile-view";
+import { requireUser } from "@/lib/auth/current-session";
+import { serverTranslator } from "@/lib/i18n/server-translator";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await serverTranslator("profile");
+  return { title: t("pageTitle") };
+}
+
+export default async function ProfilePage() {
+  await requireUser("/profile");
+  const t = await serverTranslator("profile");
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold">{t("pageTitle")}</h1>
+        <p className="text-fg-muted">{t("pageIntro")}</p>
+      </div>
+      <ProfileView />
+    </div>
+  );
+}

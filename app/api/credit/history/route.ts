@@ -1,0 +1,24 @@
+import { statementFilter } from "@/app/api/credit/statement/schema";
+import { balancePoints, summarizeBalance } from "@/lib/browser-safe/credit/statement";
+import { statementQueryOf } from "@/lib/credit/statement-period";
+import { answerJson, userRoute } from "@/lib/http/route";
+import { getWholeStatement } from "@/lib/print-server/statement";
+import { z } from "zod/mini";
+import { historyResponse } from "./schema";
+
+export const dynamic = "force-dynamic";
+
+/** The chart reads at most this many lines (a year of heavy printing). */
+const maxChartLines = 5000;
+
+/** The balance over the chosen period, of every type (a type filter would not add up to a balance). */
+export const GET = userRoute({ query: z.pick(statementFilter, { days: true }) }, async ({ query, user, token }) => {
+  const { from } = statementQueryOf(query);
+  const { lines, complete } = await getWholeStatement(token, user.userId, { from }, maxChartLines);
+  return answerJson(historyResponse, {
+    from,
+    points: balancePoints(lines, from),
+    summary: summarizeBalance(lines),
+    complete,
+  });
+});

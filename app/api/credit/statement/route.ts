@@ -1,0 +1,18 @@
+import { statementPageSize } from "@/lib/browser-safe/credit/statement";
+import { statementQueryOf } from "@/lib/credit/statement-period";
+import { answerJson, userRoute } from "@/lib/http/route";
+import { getStatement } from "@/lib/print-server/statement";
+import { statementQuery, statementResponse } from "./schema";
+
+export const dynamic = "force-dynamic";
+
+/** One page of the signed-in person's credit statement, newest first. */
+export const GET = userRoute({ query: statementQuery }, async ({ query, user, token }) => {
+  const page = Number(query.page ?? "1");
+  const { lines, count } = await getStatement(token, user.userId, {
+    ...statementQueryOf(query),
+    start: (page - 1) * statementPageSize,
+    limit: statementPageSize,
+  });
+  return answerJson(statementResponse, { lines, count, page, pageSize: statementPageSize });
+});

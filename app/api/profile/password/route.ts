@@ -1,0 +1,17 @@
+import { answerJson, userRoute } from "@/lib/http/route";
+import { log } from "@/lib/log";
+import { changeOwnPassword } from "@/lib/print-server/self-service";
+import { onceOnly } from "@/lib/self-service/once-only";
+import { stateStore } from "@/lib/state/configured-state-store";
+import { passwordRequest, passwordResponse } from "./schema";
+
+export const dynamic = "force-dynamic";
+
+/** Changes a local account's password; a directory account's answers `not_allowed` with the reason. */
+export const POST = userRoute({ body: passwordRequest, maxBodyBytes: 4096 }, async ({ body, user, token }) => {
+  const first = await onceOnly(stateStore(), `password:${user.userId}:${body.requestId}`, () =>
+    changeOwnPassword(token, user.userId, body.currentPassword, body.newPassword),
+  );
+  if (first) log.info("password changed", { userId: user.userId });
+  return answerJson(passwordResponse, { changed: true });
+});

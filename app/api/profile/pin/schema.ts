@@ -1,0 +1,23 @@
+import { z } from "zod/mini";
+import type { SentenceKey } from "@/lib/browser-safe/errors";
+
+// POST /api/profile/pin: a new PIN after the person proves who they are
+// again. The answer carries the PIN once and is never cached.
+
+const say = (key: SentenceKey) => ({ error: key });
+const enterPin = say("profile.pin.field.enterPin");
+const enterPassword = say("profile.pin.field.enterPassword");
+
+export const newPinRequest = z.discriminatedUnion("method", [
+  z.object({
+    method: z.literal("pin"),
+    pin: z.string(enterPin).check(z.trim(), z.regex(/^\d{1,32}$/, enterPin)),
+  }),
+  z.object({
+    method: z.literal("password"),
+    password: z.string(enterPassword).check(z.minLength(1, enterPassword), z.maxLength(1000, enterPassword)),
+  }),
+]);
+export type NewPinRequest = z.infer<typeof newPinRequest>;
+
+export const newPinResponse = z.object({ pin: z.string().check(z.regex(/^\d{4,16}$/)) });

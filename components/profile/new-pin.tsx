@@ -1,0 +1,173 @@
+"use client";
+
+import { Copy } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { newPinRequest } from "@/app/api/profile/pin/schema";
+import { SecretField } from "@/components/sign-in/secret-field";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { useErrorSentence } from "@/hooks/use-error-sentence";
+import { useNewPin } from "@/hooks/use-self-service";
+import { PortalError } from "@/lib/browser-safe/errors";
+import { useFieldCheck } from "./field-sentence";
+
+type Method = "pin" | "password";
+
+/** The new PIN, once: large, with Copy, and the note that the old one is gone. */
+function ShownPin({ pin, onDone }: { pin: string; onDone: () => void }) {
+  const t = useTranslations("profile.pin");
+  const [copyState, setCopyState] = useState<"idle" | "copied" | "failed">("idle");
+  const heading = useRef<HTMLParagraphElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const copy = () =>
+    navigator.clipboard.writeText(pin).then(
+      () => setCopyState("copied"),
+      () => setCopyState("failed"),
+    );
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <p ref={heading} tabIndex={-1} id="new-pin-label" className="font-medium">
+        {t("newPinLabel")}
+      </p>
+      <output
+        aria-labelledby="new-pin-label"
+        className="select-all font-mono text-5xl font-bold tracking-[0.25em] break-all"
+        data-testid="new-pin"
+      >
+        {pin}
+      </output>
+      <Alert tone="info">{t("shownOnce")}</Alert>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="button" variant="secondary" onClick={() => void copy()}>
+          <Copy aria-hidden="true" className="size-5" />
+          {t("copy")}
+        </Button>
+        <Button type="button" onClick={onDone}>
+          {t("done")}
+        </Button>
+        <p role="status">{copyState === "copied" ? t("copied") : copyState === "failed" ? t("copyFailed") : ""}</p>
+      </div>
+    </div>
+  );
+}
+
+/** "Get a new PIN": who you are again, then the PIN once. Hidden, with the reason, when the server forbids it. */
+export function NewPin({ allowed }: { allowed: boolean }) {
+  const t = useTranslations("profile.pin");
+  const sentence = useErrorSentence();
+  const check = useFieldCheck();
+  const newPin = useNewPin();
+  const [open, setOpen] = useState(false);
+  const [method, setMethod] = useState<Method>("pin");
+  const [secret, setSecret] = useState("");
+  const [fieldError, setFieldError] = useState<string>();
+  const start = useRef<HTMLButtonElement>(null);
+
+  if (!allowed || (newPin.error instanceof PortalError && newPin.error.code === "not_allowed"))
+    return <Alert tone="info">{t("notAllowed")}</Alert>;
+
+  const close = () => {
+    // The PIN leaves the page's memory with the result.
+    newPin.reset();
+    setSecret("");
+    setFieldError(undefined);
+    setOpen(false);
+    requestAnimationFrame(() => start.current?.focus());
+  };
+
+  if (newPin.data) return <ShownPin pin={newPin.data} onDone={close} />;
+
+  if (!open)
+    return (
+      <div>
+        <Button ref={start} type="button" onClick={() => setOpen(true)}>
+          {t("getNew")}
+        </Button>
+      </div>
+    );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (newPin.isPending) return;
+    const proof = method === "pin" ? { method, pin: secret } : { method, password: secret };
+    const checked = check(newPinRequest, proof);
+    if (!checked.ok) {
+      setFieldError(Object.values(checked.errors)[0]);
+      return;
+    }
+    setFieldError(undefined);
+    newPin.mutate(checked.data, {
+      onSuccess: () => setSecret(""),
+      onError: (error) => {
+        if (error instanceof PortalError && error.field) setFieldError(sentence(error));
+      },
+    });
+  };
+
+  const failure = newPin.error instanceof PortalError && newPin.error.field ? undefined : newPin.error;
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <h3 className="text-lg font-semibold">{t("confirmHeading")}</h3>
+      <p>{t("confirmIntro")}</p>
+      {failure ? (
+        <Alert>
+          {t("failed")} {sentence(failure)}
+        </Alert>
+      ) : null}
+      <fieldset className="flex flex-wrap gap-4">
+        <legend className="mb-2 font-medium">{t("proofMethod")}</legend>
+        {(["pin", "password"] as const).map((choice) => (
+          <label key={choice} className="inline-flex min-h-11 items-center gap-2">
+            <input
+              type="radio"
+              name="proofMethod"
+              value={choice}
+              checked={method === choice}
+              onChange={() => {
+                setMethod(choice);
+                setSecret("");
+                setFieldError(undefined);
+              }}
+              className="size-5"
+            />
+            {choice === "pin" ? t("withPin") : t("withPassword")}
+          </label>
+        ))}
+      </fieldset>
+      {method === "pin" ? (
+        <SecretField
+          key="pin"
+          label={t("currentPin")}
+          showLabel={t("showPin")}
+          name="currentPin"
+          inputMode="numeric"
+          autoComplete="off"
+          value={secret}
+          onChange={(event) => setSecret(event.target.value)}
+          error={fieldError}
+          large
+        />
+      ) : (
+        <SecretField
+          key="password"
+          label={t("password")}
+          showLabel={t("showPassword")}
+          name="password"
+          autoComplete="current-password"
+          value={secret}
+          onChange={(event) => setSecret(event.target.value)}
+          error={fieldError}
+        />
+      )}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" aria-disabled={newPin.isPending}>
+          {t("confirm")}
+        </Button>
+        <Button type="button" variant="secondary" onClick={close}>
+          {t("cancel")}
+        </Button>
+      </div>
+    </form>
+  );
+}

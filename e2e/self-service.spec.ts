@@ -1,0 +1,185 @@
+import type { Page } from "@playwright/test";
+import { alice, bob, carol, expect, test as base } from "./fixtures";
+import { ProfilePage } from "./pages/profile-page";
+import { axeViolations } from "./support/axe";
+import { startPrivateStack, type PrivateStack } from "./support/private-stack";
+
+// Self-service (issue 13): a new PIN, the profile and the password. A test
+// that changes a demo person (a PIN, an email) gets a print server and a
+// portal of its own, so the shared print server's demo data stays as every
+// other test expects it.
+
+const test = base.extend<{ profilePage: ProfilePage }>({
+  profilePage: async ({ page }, use) => {
+    await use(new ProfilePage(page));
+  },
+});
+
+const own = base.extend<{ profilePage: ProfilePage; ownStack: PrivateStack }>({
+  ownStack: [
+    async ({}, use) => {
+      const stack = await startPrivateStack();
+      await use(stack);
+      await stack.close();
+    },
+    { timeout: 120_000 },
+  ],
+  baseURL: async ({ ownStack }, use) => {
+    await use(ownStack.portalUrl);
+  },
+  profilePage: async ({ page }, use) => {
+    await use(new ProfilePage(page));
+  },
+});
+
+async function signInWithPin(
+  page: Page,
+  signInPage: { goto(): Promise<void>; signInWithPin(pin: string): Promise<void> },
+  pin: string,
+) {
+  await signInPage.goto();
+  await signInPage.signInWithPin(pin);
+  await page.waitForURL((url) => url.pathname === "/");
+}
+
+own.describe("a new PIN", () => {
+  own.setTimeout(120_000);
+
+  own(
+    "bob gets a new PIN, signs in with it, and his old PIN is refused",
+    async ({ page, signInPage, homePage, profilePage }) => {
+      await signInWithPin(page, signInPage, bob.pin);
+      await profilePage.goto();
+      const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/profile/pin");
+      const pin = await profilePage.getNewPin(bob.pin);
+      expect(pin).not.toBe(bob.pin);
+      expect((await answer).headers()["cache-control"]).toContain("no-store");
+      await expect(profilePage.pinSection).toContainText("your old PIN no longer works");
+      await profilePage.pinSection.getByRole("button", { name: "Copy PIN" }).isVisible();
+      await profilePage.pinSection.getByRole("button", { name: "Done" }).click();
+      await expect(profilePage.pinSection.getByTestId("new-pin")).toHaveCount(0);
+
+      await homePage.signOut(bob.fullName);
+      await signInPage.signInWithPin(bob.pin);
+      await expect(signInPage.alert).toHaveText(/not recognised/);
+      await signInPage.signInWithPin(pin);
+      await homePage.expectGreeting(bob.fullName);
+    },
+  );
+
+  own("a wrong current PIN gets no new PIN and keeps what was typed", async ({ page, signInPage, profilePage }) => {
+    await signInWithPin(page, signInPage, bob.pin);
+    await profilePage.goto();
+    await profilePage.pinSection.getByRole("button", { name: "Get a new PIN" }).click();
+    const field = profilePage.pinSection.locator("input[type=password]");
+    await field.fill("000000");
+    await profilePage.pinSection.getByRole("button", { name: "Confirm and get a new PIN" }).click();
+    await expect(profilePage.pinSection).toContainText("That is not your current PIN");
+    await expect(field).toHaveValue("000000");
+    await expect(profilePage.pinSection.getByTestId("new-pin")).toHaveCount(0);
+  });
+});
+
+own.describe("the profile", () => {
+  own.setTimeout(120_000);
+
+  own("alice changes her email and sees it after a reload", async ({ page, signInPage, profilePage }) => {
+    await signInWithPin(page, signInPage, alice.pin);
+    await profilePage.goto();
+    await expect(profilePage.email).toHaveValue("alice@example.com");
+    await profilePage.email.fill("alice@");
+    await profilePage.saveDetails();
+    await expect(profilePage.details.getByText("Enter an email address such as name@example.com.")).toBeVisible();
+    await expect(profilePage.email).toHaveValue("alice@");
+
+    await profilePage.email.fill("alice.liddell@example.org");
+    await profilePage.saveDetails();
+    await expect(profilePage.details.getByRole("status")).toHaveText("Your details are saved.");
+    await page.reload();
+    await expect(profilePage.email).toHaveValue("alice.liddell@example.org");
+  });
+
+  own("a new language switches the portal", async ({ page, signInPage, profilePage }) => {
+    await signInWithPin(page, signInPage, alice.pin);
+    await profilePage.goto();
+    await profilePage.details.getByLabel("Language").selectOption({ label: "Deutsch" });
+    await profilePage.saveDetails();
+    await expect(page.getByRole("heading", { level: 1, name: "Profil und PIN" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  });
+});
+
+test.describe("the password", () => {
+  test("carol is told her password is managed elsewhere", async ({ page, signInPage, profilePage }) => {
+    await signInPage.goto();
+    await signInPage.signInWithPassword(carol.username, carol.password);
+    await page.waitForURL((url) => url.pathname === "/");
+    await profilePage.goto();
+    await expect(profilePage.passwordSection).toContainText("cannot be changed here");
+    await expect(profilePage.passwordSection.getByLabel("Current password", { exact: true })).toHaveCount(0);
+  });
+
+  test("alice sees the server's rules before typing, and a wrong current password is said beside it", async ({
+    page,
+    signInPage,
+    profilePage,
+  }) => {
+    await signInWithPin(page, signInPage, alice.pin);
+    await profilePage.goto();
+    const section = profilePage.passwordSection;
+    await expect(section).toContainText("8 to 128 characters");
+    await expect(section).toContainText("at least one digit");
+    await section.locator("input").nth(0).fill("not-her-password");
+    await section.locator("input").nth(1).fill("newpassword1");
+    await section.locator("input").nth(2).fill("newpassword1");
+    await section.getByRole("button", { name: "Change password" }).click();
+    await expect(section).toContainText("Your current password is not right");
+    await expect(section.locator("input").nth(1)).toHaveValue("newpassword1");
+  });
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`the profile page has no axe violations in the ${theme} theme, with the PIN form open`, async ({
+    page,
+    signInPage,
+    profilePage,
+  }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await signInWithPin(page, signInPage, alice.pin);
+    await profilePage.goto();
+    await expect(profilePage.email).toHaveValue("alice@example.com");
+    expect(await axeViolations(page)).toEqual([]);
+    await profilePage.pinSection.getByRole("button", { name: "Get a new PIN" }).click();
+    await profilePage.details.getByLabel("Email").fill("alice@");
+    await profilePage.saveDetails();
+    await expect(profilePage.details.getByText("Enter an email address such as name@example.com.")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
+test("the profile page fits a 360 px phone and works framed", async ({ page, signInPage, profilePage }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await signInWithPin(page, signInPage, alice.pin);
+  await profilePage.goto("?embed=1");
+  await expect(page.getByRole("banner")).toHaveCount(0);
+  await expect(profilePage.email).toHaveValue("alice@example.com");
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("the profile page is usable with the keyboard alone", async ({ page, signInPage, profilePage }) => {
+  await signInWithPin(page, signInPage, alice.pin);
+  await profilePage.goto();
+  await expect(profilePage.email).toHaveValue("alice@example.com");
+  await profilePage.email.focus();
+  await page.keyboard.press("Tab");
+  await expect(profilePage.details.getByLabel("Language")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(profilePage.details.getByRole("button", { name: "Save details" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(profilePage.pinSection.getByRole("button", { name: "Get a new PIN" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(profilePage.pinSection.getByRole("radio", { name: "My PIN" })).toBeVisible();
+});

@@ -1,0 +1,50 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { meResponse } from "@/app/api/me/schema";
+import { newPinResponse, type NewPinRequest } from "@/app/api/profile/pin/schema";
+import { passwordResponse, type PasswordRequest } from "@/app/api/profile/password/schema";
+import type { ProfileRequest } from "@/app/api/profile/schema";
+import { selfServiceResponse } from "@/app/api/profile/settings/schema";
+import { fetchJson, postJson, retryOnce } from "@/lib/browser-safe/fetch-json";
+import { accountQueryKey } from "./use-account";
+
+// The profile page's data: what the server lets people change, and the three
+// changes. The profile itself is the account's query (hooks/use-account.ts),
+// so the home page shows a saved change at once.
+
+export function useSelfServiceSettings() {
+  return useQuery({
+    queryKey: ["self-service", "settings"],
+    queryFn: () => fetchJson("/api/profile/settings", selfServiceResponse),
+    staleTime: 5 * 60_000,
+    retry: retryOnce,
+  });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: ProfileRequest) =>
+      fetchJson("/api/profile", meResponse, {
+        method: "PATCH",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(changes),
+      }),
+    onSuccess: (profile) => queryClient.setQueryData([...accountQueryKey, "profile"], profile),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (change: PasswordRequest) => postJson("/api/profile/password", change, passwordResponse),
+  });
+}
+
+/** Never retried and never cached: the PIN lives only in this mutation's result until the page moves on. */
+export function useNewPin() {
+  return useMutation({
+    mutationFn: async (proof: NewPinRequest) => (await postJson("/api/profile/pin", proof, newPinResponse)).pin,
+    gcTime: 0,
+  });
+}

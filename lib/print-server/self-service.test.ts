@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { mapSelfServiceError } from "./self-service";
+
+const headers = new Headers();
+
+describe("mapSelfServiceError", () => {
+  it.each([
+    [403, { error: "not_allowed" }, { code: "not_allowed", field: undefined }],
+    [
+      403,
+      { error: "not_allowed", field: "email" },
+      { code: "not_allowed", field: "email", sentenceKey: "profile.answers.fieldNotAllowed" },
+    ],
+    [
+      409,
+      { error: "managed_externally" },
+      { code: "not_allowed", sentenceKey: "profile.answers.passwordManagedElsewhere" },
+    ],
+    [400, { error: "invalid_grant" }, { code: "invalid_credentials", field: "currentPassword" }],
+    [
+      400,
+      { error: "invalid_request", field: "newPassword", rule: "requireDigit" },
+      { code: "bad_request", field: "newPassword", sentenceKey: "profile.answers.rule.requireDigit" },
+    ],
+    [
+      400,
+      { error: "invalid_request", field: "email" },
+      { code: "bad_request", field: "email", sentenceKey: "profile.answers.badEmail" },
+    ],
+    [400, { error: "invalid_request" }, { code: "bad_request", field: undefined }],
+    [403, { error: "insufficient_scope" }, { code: "forbidden_scope" }],
+    [401, { error: "invalid_token" }, { code: "session_ended" }],
+  ])("answers %i %j as %j", (status, body, expected) => {
+    expect(mapSelfServiceError(status, body, headers)).toMatchObject(expected);
+  });
+
+  it("reads a 429 of the password change as the sign-in limit, with its wait", () => {
+    const error = mapSelfServiceError(429, { error: "too_many_requests" }, new Headers({ "retry-after": "120" }));
+    expect(error).toMatchObject({ code: "locked", retryAfterSeconds: 120 });
+  });
+});
