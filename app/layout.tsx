@@ -24,6 +24,7 @@ const clientNamespaces: Namespace[] = [
   "reports",
   "jobs",
   "profile",
+  "credit",
   "theme",
   "embed",
   "session",

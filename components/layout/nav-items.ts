@@ -1,4 +1,4 @@
-import { FileText, House, Printer, UserRound, type LucideIcon } from "lucide-react";
+import { FileText, House, Printer, UserRound, Wallet, type LucideIcon } from "lucide-react";
 import type { Messages } from "@/lib/i18n/messages";
 
 // The portal's sections. Add an entry when its route exists (Reports, later
@@ -13,6 +13,7 @@ export interface NavItem {
 export const navItems: NavItem[] = [
   { href: "/", labelKey: "home", icon: House },
   { href: "/jobs", labelKey: "jobs", icon: Printer },
+  { href: "/credit", labelKey: "credit", icon: Wallet },
   { href: "/reports", labelKey: "reports", icon: FileText },
   { href: "/profile", labelKey: "profile", icon: UserRound },
 ];

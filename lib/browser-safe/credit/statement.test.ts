@@ -45,7 +45,7 @@ describe("the balance chart's data", () => {
 });
 
 describe("the chart's summary text", () => {
-  const chart = (messages: typeof en, locale: string) =>
+  const chart = (messages: typeof en, locale: "en" | "de" | "cs") =>
     createTranslator({ locale, messages, namespace: "credit.chart" }) as unknown as Parameters<typeof summaryText>[0];
 
   it("says what was spent and added over the period, and the balance then and now", () => {

@@ -13,10 +13,11 @@ const maxChartLines = 5000;
 
 /** The balance over the chosen period, of every type (a type filter would not add up to a balance). */
 export const GET = userRoute({ query: z.pick(statementFilter, { days: true }) }, async ({ query, user, token }) => {
-  const { from } = statementQueryOf(query);
+  const { from, to } = statementQueryOf(query);
   const { lines, complete } = await getWholeStatement(token, user.userId, { from }, maxChartLines);
   return answerJson(historyResponse, {
     from,
+    to,
     points: balancePoints(lines, from),
     summary: summarizeBalance(lines),
     complete,

@@ -6,6 +6,8 @@ import { z } from "zod/mini";
 export const historyResponse = z.object({
   /** ISO date-time the period starts at. */
   from: z.string(),
+  /** ISO date-time the period ends at (when it was read). */
+  to: z.string(),
   points: z.array(z.object({ at: z.string(), balance: z.number() })),
   /** Absent when nothing moved in the period. */
   summary: z.optional(

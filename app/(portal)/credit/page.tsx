@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import { CreditView } from "@/components/credit/credit-view";
+import { requireUser } from "@/lib/auth/current-session";
+import { serverTranslator } from "@/lib/i18n/server-translator";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await serverTranslator("credit");
+  return { title: t("pageTitle") };
+}
+
+export default async function CreditPage() {
+  await requireUser("/credit");
+  const t = await serverTranslator("credit");
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-3xl font-bold">{t("pageTitle")}</h1>
+      <CreditView />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useId } from "react";
+import { PanelProblem } from "@/components/account/panel-problem";
+import { SkeletonLine } from "@/components/account/panel-section";
+import { useMoneyOverview } from "@/hooks/use-account";
+import { useFormatLocale } from "@/hooks/use-format-locale";
+import { formatMoney } from "@/lib/browser-safe/money-format";
+import { StatementSection } from "./statement-section";
+
+/** The credit page: the balance, largest; Add credit; the statement with its chart. */
+export function CreditView() {
+  const t = useTranslations("credit");
+  const locale = useFormatLocale();
+  const money = useMoneyOverview();
+  const labelId = useId();
+  const overview = money.data;
+  if (overview && !overview.credit) return <p className="text-fg-muted">{t("noCredit")}</p>;
+  return (
+    <div className="flex flex-col gap-6">
+      <div role="group" aria-labelledby={labelId} aria-busy={money.isPending} className="flex flex-col gap-1">
+        <p id={labelId} className="font-medium text-fg-muted">
+          {t("available")}
+        </p>
+        {overview?.credit ? (
+          <p data-testid="available-to-print" className="text-5xl font-bold leading-none tabular-nums sm:text-6xl">
+            {formatMoney(overview.credit.availableToPrint, overview.currency, locale)}
+          </p>
+        ) : money.error ? (
+          <PanelProblem
+            error={money.error}
+            headline={t("balanceFailed")}
+            notPermitted={t("balanceFailed")}
+            onRetry={() => void money.refetch()}
+            retrying={money.isFetching}
+          />
+        ) : (
+          <SkeletonLine className="h-12 w-48" />
+        )}
+      </div>
+      {overview ? <StatementSection currency={overview.currency} locale={locale} /> : null}
+    </div>
+  );
+}

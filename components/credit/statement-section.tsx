@@ -1,0 +1,197 @@
+"use client";
+
+import { Download } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useId, useState } from "react";
+import { PanelProblem } from "@/components/account/panel-problem";
+import { PanelSection, SkeletonLine } from "@/components/account/panel-section";
+import { buttonClasses, Button } from "@/components/ui/button";
+import { filterQuery, useBalanceHistory, useStatement, type StatementFilterState } from "@/hooks/use-credit";
+import {
+  defaultStatementPeriod,
+  statementPeriods,
+  statementTypes,
+  type StatementLine,
+  type StatementPeriod,
+  type StatementType,
+} from "@/lib/browser-safe/credit/statement";
+import { formatDateTime, formatSignedMoney } from "@/lib/browser-safe/credit/format";
+import { formatMoney } from "@/lib/browser-safe/money-format";
+import { BalanceChart } from "./balance-chart";
+
+function Filters({
+  filter,
+  onChange,
+}: {
+  filter: StatementFilterState;
+  onChange: (next: StatementFilterState) => void;
+}) {
+  const t = useTranslations("credit");
+  const periodId = useId();
+  const typeId = useId();
+  const select = "min-h-11 rounded-lg border border-field-border bg-surface px-3 text-base text-fg";
+  return (
+    <div className="flex flex-wrap items-end gap-4">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={periodId} className="font-medium">
+          {t("statement.period")}
+        </label>
+        <select
+          id={periodId}
+          className={select}
+          value={filter.days}
+          onChange={(event) => onChange({ ...filter, days: Number(event.target.value) as StatementPeriod })}
+        >
+          {statementPeriods.map((days) => (
+            <option key={days} value={days}>
+              {t("statement.periodDays", { days })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={typeId} className="font-medium">
+          {t("statement.type")}
+        </label>
+        <select
+          id={typeId}
+          className={select}
+          value={filter.type}
+          onChange={(event) => onChange({ ...filter, type: event.target.value as StatementType | "" })}
+        >
+          <option value="">{t("statement.allTypes")}</option>
+          {statementTypes.map((type) => (
+            <option key={type} value={type}>
+              {t(`type.${type}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <a href={`/api/credit/statement/csv?${filterQuery(filter)}`} download className={buttonClasses("secondary")}>
+        <Download aria-hidden="true" className="size-5" />
+        {t("statement.downloadCsv")}
+      </a>
+    </div>
+  );
+}
+
+function StatementTable({ lines, currency, locale }: { lines: StatementLine[]; currency: string; locale: string }) {
+  const t = useTranslations("credit");
+  return (
+    // Scrolls sideways on its own on a narrow phone; focusable so the keyboard can scroll it.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("statement.caption")}>
+      <table className="w-full text-sm sm:text-base">
+        <caption className="sr-only">{t("statement.caption")}</caption>
+        <thead className="border-b border-border text-fg-muted">
+          <tr>
+            <th scope="col" className="p-2 text-start font-medium">
+              {t("statement.date")}
+            </th>
+            <th scope="col" className="p-2 text-start font-medium">
+              {t("statement.what")}
+            </th>
+            <th scope="col" className="p-2 text-end font-medium">
+              {t("statement.amount")}
+            </th>
+            <th scope="col" className="p-2 text-end font-medium">
+              {t("statement.balanceAfter")}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {lines.map((line) => (
+            <tr key={line.id}>
+              <td className="p-2 align-top whitespace-nowrap">{formatDateTime(line.at, locale)}</td>
+              <td className="p-2 align-top break-words">
+                <span className="block">{line.what}</span>
+                <span className="block text-sm text-fg-muted">
+                  {t(`type.${line.type}`)}
+                  {line.provider ? ` · ${t("statement.paidBy", { provider: line.provider })}` : ""}
+                </span>
+              </td>
+              <td className="p-2 text-end align-top whitespace-nowrap tabular-nums">
+                {formatSignedMoney(line.amount, currency, locale)}
+              </td>
+              <td className="p-2 text-end align-top whitespace-nowrap tabular-nums">
+                {formatMoney(line.balance, currency, locale)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Loading() {
+  const t = useTranslations("credit.statement");
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="sr-only">{t("loading")}</p>
+      <SkeletonLine className="h-36 w-full" />
+      {[1, 2, 3, 4].map((row) => (
+        <SkeletonLine key={row} className="h-8 w-full" />
+      ))}
+    </div>
+  );
+}
+
+/** The statement: filters, the balance chart, the lines page by page, Download CSV. */
+export function StatementSection({ currency, locale }: { currency: string; locale: string }) {
+  const t = useTranslations("credit");
+  const [filter, setFilter] = useState<StatementFilterState>({ days: defaultStatementPeriod, type: "" });
+  const [page, setPage] = useState(1);
+  const statement = useStatement(filter, page);
+  const history = useBalanceHistory(filter.days);
+  const pages = statement.data ? Math.max(1, Math.ceil(statement.data.count / statement.data.pageSize)) : 1;
+  const problem = (query: typeof statement | typeof history) => (
+    <PanelProblem
+      error={query.error}
+      headline={t("statement.failed")}
+      notPermitted={t("statement.failed")}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+    />
+  );
+  return (
+    <PanelSection title={t("statement.heading")} busy={statement.isFetching || history.isFetching}>
+      <Filters
+        filter={filter}
+        onChange={(next) => {
+          setFilter(next);
+          setPage(1);
+        }}
+      />
+      <h3 className="text-lg font-semibold">{t("chart.heading")}</h3>
+      {history.data ? (
+        <BalanceChart history={history.data} days={filter.days} currency={currency} locale={locale} />
+      ) : history.error ? (
+        problem(history)
+      ) : (
+        <SkeletonLine className="h-36 w-full" />
+      )}
+      {statement.data ? (
+        statement.data.lines.length === 0 ? (
+          <p className="text-fg-muted">{t("statement.empty")}</p>
+        ) : (
+          <>
+            <StatementTable lines={statement.data.lines} currency={currency} locale={locale} />
+            <nav aria-label={t("statement.pageOf", { page, pages })} className="flex flex-wrap items-center gap-3">
+              <Button variant="secondary" onClick={() => setPage(page - 1)} disabled={page <= 1}>
+                {t("statement.previous")}
+              </Button>
+              <p aria-live="polite">{t("statement.pageOf", { page, pages })}</p>
+              <Button variant="secondary" onClick={() => setPage(page + 1)} disabled={page >= pages}>
+                {t("statement.next")}
+              </Button>
+            </nav>
+          </>
+        )
+      ) : statement.error ? (
+        problem(statement)
+      ) : (
+        <Loading />
+      )}
+    </PanelSection>
+  );
+}

@@ -1,0 +1,98 @@
+import { readFileSync } from "node:fs";
+import { alice, expect, test as base } from "./fixtures";
+import { CreditPage } from "./pages/credit-page";
+import { axeViolations } from "./support/axe";
+
+// The credit statement (issue 13) against the shared print server's demo
+// history: alice has about 150 lines over 90 days. Nothing here changes
+// her credit; vouchers are redeemed on private stacks (voucher.spec.ts).
+
+const test = base.extend<{ creditPage: CreditPage }>({
+  creditPage: async ({ page }, use) => {
+    await use(new CreditPage(page));
+  },
+});
+
+test.beforeEach(async ({ page, signInPage }) => {
+  await signInPage.goto();
+  await signInPage.signInWithPin(alice.pin);
+  await page.waitForURL((url) => url.pathname === "/");
+});
+
+test("alice's statement: lines with what happened, filters, paging, the chart's summary and its table", async ({
+  creditPage,
+}) => {
+  await creditPage.goto();
+  await expect(creditPage.available).toHaveText(/^€\d+\.\d\d$/);
+  const rows = creditPage.table.getByRole("row");
+  await expect(rows).toHaveCount(26); // the header and a page of 25
+  await expect(creditPage.table.getByRole("columnheader")).toHaveText(["Date", "What", "Amount", "Balance after"]);
+  await expect(creditPage.chartSummary).toHaveText(/^Spent €\d+\.\d\d in the last 30 days/);
+  await expect(creditPage.statement.getByRole("img", { name: /^Chart of your balance from / })).toBeVisible();
+
+  await creditPage.statement.getByText("Show the balance as a table").click();
+  await expect(creditPage.statement.getByRole("table", { name: "Balance after each change" })).toBeVisible();
+
+  await expect(creditPage.statement.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await creditPage.statement.getByRole("button", { name: "Next page" }).click();
+  await expect(creditPage.statement.getByText(/^Page 2 of \d+$/)).toBeVisible();
+
+  await creditPage.statement.getByLabel("Show").selectOption({ label: "Top-up" });
+  await expect(creditPage.statement.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  const typeCells = creditPage.table.locator("tbody tr td:nth-child(2) span:last-child");
+  await expect(typeCells.first()).toContainText("Top-up");
+  for (const text of await typeCells.allTextContents()) expect(text).toMatch(/^Top-up/);
+
+  await creditPage.statement.getByLabel("Period").selectOption({ label: "Last 90 days" });
+  await expect(creditPage.chartSummary).toHaveText(/in the last 90 days/);
+});
+
+test("Download CSV gives the chosen period's lines as a spreadsheet opens them", async ({ page, creditPage }) => {
+  await creditPage.goto();
+  await creditPage.statement.getByLabel("Period").selectOption({ label: "Last 90 days" });
+  const download = page.waitForEvent("download");
+  await creditPage.statement.getByRole("link", { name: "Download CSV" }).click();
+  const file = await (await download).path();
+  const lines = readFileSync(file, "utf8")
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
+  expect(lines[0]).toBe("Date (UTC),Type,What,Amount,Balance after,Currency");
+  expect(lines.length).toBeGreaterThan(100);
+  expect(lines.slice(1).every((line) => /^\d{4}-\d\d-\d\dT[^,]+,(Print|Top-up|Refund|Adjustment),/.test(line))).toBe(
+    true,
+  );
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`the credit page has no axe violations in the ${theme} theme`, async ({ page, creditPage }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await creditPage.goto();
+    await expect(creditPage.table).toBeVisible();
+    await creditPage.statement.getByText("Show the balance as a table").click();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
+test("the credit page fits a 360 px phone, framed too", async ({ page, creditPage }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  for (const query of ["", "?embed=1"]) {
+    await creditPage.goto(query);
+    await expect(creditPage.table).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+  await expect(page.getByRole("banner")).toHaveCount(0);
+});
+
+test("the credit page speaks German", async ({ page, creditPage }) => {
+  await creditPage.goto();
+  await page.getByRole("button", { name: alice.fullName }).click();
+  await page.getByRole("menuitemradio", { name: "Deutsch" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Guthaben" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Kontoauszug" }).getByTestId("chart-summary")).toHaveText(
+    /ausgegeben in den letzten 30 Tagen/,
+  );
+});

@@ -1,0 +1,45 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { historyResponse } from "@/app/api/credit/history/schema";
+import { statementResponse } from "@/app/api/credit/statement/schema";
+import type { StatementPeriod, StatementType } from "@/lib/browser-safe/credit/statement";
+import { fetchJson, retryOnce } from "@/lib/browser-safe/fetch-json";
+import { accountQueryKey } from "./use-account";
+
+// The credit page's statement and balance chart. Keys start with "account",
+// so a voucher (or the home page's Refresh) refetches them with the balance.
+
+export interface StatementFilterState {
+  days: StatementPeriod;
+  type: StatementType | "";
+}
+
+/** The query string of a filter, for the page, the chart and the CSV alike. */
+export function filterQuery(filter: StatementFilterState, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams({
+    days: String(filter.days),
+    ...(filter.type ? { type: filter.type } : {}),
+    ...extra,
+  });
+  return query.toString();
+}
+
+export function useStatement(filter: StatementFilterState, page: number) {
+  return useQuery({
+    queryKey: [...accountQueryKey, "statement", filter.days, filter.type, page],
+    queryFn: () => fetchJson(`/api/credit/statement?${filterQuery(filter, { page: String(page) })}`, statementResponse),
+    // The old page stays on screen while the next loads: no jump.
+    placeholderData: keepPreviousData,
+    retry: retryOnce,
+  });
+}
+
+export function useBalanceHistory(days: StatementPeriod) {
+  return useQuery({
+    queryKey: [...accountQueryKey, "history", days],
+    queryFn: () => fetchJson(`/api/credit/history?days=${days}`, historyResponse),
+    placeholderData: keepPreviousData,
+    retry: retryOnce,
+  });
+}
