@@ -1,10 +1,12 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod/mini";
 import { historyResponse } from "@/app/api/credit/history/schema";
 import { statementResponse } from "@/app/api/credit/statement/schema";
 import type { StatementPeriod, StatementType } from "@/lib/browser-safe/credit/statement";
-import { fetchJson, retryOnce } from "@/lib/browser-safe/fetch-json";
+import { voucherResponse, type VoucherRequest } from "@/lib/browser-safe/credit/voucher-code";
+import { fetchJson, postJson, retryOnce } from "@/lib/browser-safe/fetch-json";
 import { accountQueryKey } from "./use-account";
 
 // The credit page's statement and balance chart. Keys start with "account",
@@ -41,5 +43,25 @@ export function useBalanceHistory(days: StatementPeriod) {
     queryFn: () => fetchJson(`/api/credit/history?days=${days}`, historyResponse),
     placeholderData: keepPreviousData,
     retry: retryOnce,
+  });
+}
+
+const voucherAvailability = z.object({ available: z.boolean() });
+
+export function useVoucherAvailability() {
+  return useQuery({
+    queryKey: ["credit", "vouchers"],
+    queryFn: () => fetchJson("/api/credit/vouchers", voucherAvailability),
+    staleTime: 5 * 60_000,
+    retry: retryOnce,
+  });
+}
+
+/** Redeems a voucher; the balance, statement and chart everywhere are fetched again after it. */
+export function useRedeemVoucher() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: VoucherRequest) => postJson("/api/credit/vouchers", request, voucherResponse),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueryKey }),
   });
 }

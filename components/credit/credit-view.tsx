@@ -8,6 +8,7 @@ import { useMoneyOverview } from "@/hooks/use-account";
 import { useFormatLocale } from "@/hooks/use-format-locale";
 import { formatMoney } from "@/lib/browser-safe/money-format";
 import { StatementSection } from "./statement-section";
+import { VoucherSection } from "./voucher-section";
 
 /** The credit page: the balance, largest; Add credit; the statement with its chart. */
 export function CreditView() {
@@ -39,7 +40,12 @@ export function CreditView() {
           <SkeletonLine className="h-12 w-48" />
         )}
       </div>
-      {overview ? <StatementSection currency={overview.currency} locale={locale} /> : null}
+      {overview ? (
+        <>
+          <VoucherSection currency={overview.currency} locale={locale} />
+          <StatementSection currency={overview.currency} locale={locale} />
+        </>
+      ) : null}
     </div>
   );
 }

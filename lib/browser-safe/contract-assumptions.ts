@@ -233,3 +233,18 @@ export const selfServiceErrors = {
  * password form and says where the password is changed.
  */
 export const localSyncSource = "";
+
+// --- Credit by voucher -------------------------------------------------------------
+
+/** The recharge provider of vouchers [ours; MyQ's providers are configured per server]. */
+export const voucherProvider = "voucher";
+
+/**
+ * Why a voucher payment was refused (400) [ours]. Another 400 reads as a bad
+ * request; a 429 is the server's limit of wrong codes per user.
+ */
+export const voucherErrors = {
+  unknown: "invalid_voucher",
+  used: "voucher_used",
+  expired: "voucher_expired",
+} as const;

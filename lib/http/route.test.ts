@@ -145,6 +145,7 @@ describe("userRoute", () => {
     expect(await badFormat.json()).toEqual({
       error: "bad_request",
       message: "This report cannot be made in that format. Choose one of the formats offered.",
+      field: "format",
     });
     const badCount = await route(request("POST", { body: '{"format":"csv"}' }), noParams);
     expect(badCount.status).toBe(400);

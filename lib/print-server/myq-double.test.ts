@@ -68,6 +68,7 @@ describe("the print server client against a MyQ-shaped server", { timeout: 30_00
       email: "alice@example.com",
       language: "en",
       aliases: ["a.liddell"],
+      passwordManagedElsewhere: false,
     });
   });
 

@@ -61,6 +61,7 @@ const readers: Record<string, Array<(body: unknown) => void>> = {
         email: "alice@example.com",
         language: "en",
         aliases: ["a.liddell"],
+        passwordManagedElsewhere: false,
       }),
     (body) => expect(toFoundUser(body)).toBeNull(),
   ],

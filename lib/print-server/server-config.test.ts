@@ -42,7 +42,11 @@ describe("serverConfig", () => {
 
   it("keeps only what the portal uses", () => {
     expect(toServerConfig(config)).toEqual({ language: "en", currency: "EUR", selfService: selfServiceFallback });
-    expect(toServerConfig({ ...config, currency: "czk" })).toEqual({ language: "en", currency: "CZK", selfService: selfServiceFallback });
+    expect(toServerConfig({ ...config, currency: "czk" })).toEqual({
+      language: "en",
+      currency: "CZK",
+      selfService: selfServiceFallback,
+    });
   });
 
   it("asks once and serves the cached answer until the time to live has passed", async () => {
@@ -78,13 +82,25 @@ describe("serverConfig", () => {
   });
 
   it("reads a field of another shape, a body of another shape or a missing endpoint as unknown, never as an error", async () => {
-    expect(toServerConfig({ ...config, currency: 978 })).toEqual({ language: "en", currency: null, selfService: selfServiceFallback });
-    expect(toServerConfig({ settings: { lang: "de" } })).toEqual({ language: null, currency: null, selfService: selfServiceFallback });
+    expect(toServerConfig({ ...config, currency: 978 })).toEqual({
+      language: "en",
+      currency: null,
+      selfService: selfServiceFallback,
+    });
+    expect(toServerConfig({ settings: { lang: "de" } })).toEqual({
+      language: null,
+      currency: null,
+      selfService: selfServiceFallback,
+    });
     expect(toServerConfig("1")).toEqual({ language: null, currency: null, selfService: selfServiceFallback });
     agent
       .get(origin)
       .intercept({ path: "/api/v3/server/config", method: "GET" })
       .reply(404, { code: 404, message: "Not found", data: [] });
-    expect(await serverConfig("t", { api: api() })).toEqual({ language: null, currency: null, selfService: selfServiceFallback });
+    expect(await serverConfig("t", { api: api() })).toEqual({
+      language: null,
+      currency: null,
+      selfService: selfServiceFallback,
+    });
   });
 });

@@ -202,6 +202,7 @@ describe("user calls", () => {
       email: "alice@example.com",
       language: "en",
       aliases: ["al"],
+      passwordManagedElsewhere: false,
     });
   });
 

@@ -9,9 +9,9 @@ export const dynamic = "force-dynamic";
 
 /** Changes a local account's password; a directory account's answers `not_allowed` with the reason. */
 export const POST = userRoute({ body: passwordRequest, maxBodyBytes: 4096 }, async ({ body, user, token }) => {
-  const first = await onceOnly(stateStore(), `password:${user.userId}:${body.requestId}`, () =>
+  const outcome = await onceOnly(stateStore(), `password:${user.userId}:${body.requestId}`, () =>
     changeOwnPassword(token, user.userId, body.currentPassword, body.newPassword),
   );
-  if (first) log.info("password changed", { userId: user.userId });
+  if (outcome.done === "now") log.info("password changed", { userId: user.userId });
   return answerJson(passwordResponse, { changed: true });
 });

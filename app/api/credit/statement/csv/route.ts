@@ -1,4 +1,5 @@
 import { statementFilter } from "@/app/api/credit/statement/schema";
+import { fallbackCurrency } from "@/lib/browser-safe/contract-assumptions";
 import { statementCsv } from "@/lib/credit/statement-csv";
 import { statementQueryOf } from "@/lib/credit/statement-period";
 import { userRoute } from "@/lib/http/route";
@@ -29,7 +30,7 @@ export const GET = userRoute({ query: statementFilter }, async ({ query, user, t
       currency: t("csv.currency"),
     },
     (type) => t(`type.${type}`),
-    config.currency,
+    config.currency ?? fallbackCurrency,
   );
   const name = `credit-statement-${query.days}-days${query.type ? `-${query.type}` : ""}.csv`;
   return new Response(csv, {

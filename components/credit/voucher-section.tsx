@@ -1,0 +1,100 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { PanelSection } from "@/components/account/panel-section";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+import { useErrorSentence } from "@/hooks/use-error-sentence";
+import { useRedeemVoucher, useVoucherAvailability } from "@/hooks/use-credit";
+import { voucherRequest } from "@/lib/browser-safe/credit/voucher-code";
+import { PortalError } from "@/lib/browser-safe/errors";
+import { formatMoney } from "@/lib/browser-safe/money-format";
+import { useFieldCheck } from "@/components/profile/field-sentence";
+
+const newRequestId = () => crypto.randomUUID();
+
+/** Add credit: a paste-friendly voucher field, then the new balance; the code stays on any error. */
+export function VoucherSection({ currency, locale }: { currency: string; locale: string }) {
+  const t = useTranslations("credit.voucher");
+  const sentence = useErrorSentence();
+  const check = useFieldCheck();
+  const availability = useVoucherAvailability();
+  const redeem = useRedeemVoucher();
+  const [code, setCode] = useState("");
+  const [fieldError, setFieldError] = useState<string>();
+  // One id per press: a double submit repeats it, and the voucher is redeemed once.
+  const [requestId, setRequestId] = useState(newRequestId);
+
+  if (availability.data?.available === false)
+    return (
+      <PanelSection title={t("heading")} busy={false}>
+        <Alert tone="info">{t("unavailable")}</Alert>
+      </PanelSection>
+    );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (redeem.isPending) return;
+    const checked = check(voucherRequest, { code, requestId });
+    if (!checked.ok) {
+      setFieldError(checked.errors.code);
+      return;
+    }
+    setFieldError(undefined);
+    redeem.mutate(checked.data, {
+      onSuccess: () => {
+        setCode("");
+        setRequestId(newRequestId());
+      },
+      onError: (error) => {
+        setRequestId(newRequestId());
+        if (error instanceof PortalError && error.field === "code") setFieldError(sentence(error));
+      },
+    });
+  };
+
+  const result = redeem.data;
+  const failure = redeem.error instanceof PortalError && redeem.error.field === "code" ? undefined : redeem.error;
+  return (
+    <PanelSection title={t("heading")} busy={redeem.isPending}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        {failure ? (
+          <Alert>
+            {t("failed")} {sentence(failure)}
+          </Alert>
+        ) : null}
+        <TextField
+          label={t("code")}
+          hint={t("codeHint")}
+          name="voucherCode"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          error={fieldError}
+          className="font-mono sm:max-w-sm"
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" aria-disabled={redeem.isPending}>
+            {t("submit")}
+          </Button>
+          <p role="status" className="font-medium">
+            {result && !redeem.isPending
+              ? result.added === null
+                ? t("addedAgain")
+                : result.balance === null
+                  ? t("addedOnly", { amount: formatMoney(result.added, currency, locale) })
+                  : t("added", {
+                      amount: formatMoney(result.added, currency, locale),
+                      balance: formatMoney(result.balance, currency, locale),
+                    })
+              : ""}
+          </p>
+        </div>
+      </form>
+    </PanelSection>
+  );
+}
