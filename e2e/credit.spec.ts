@@ -37,7 +37,7 @@ test("alice's statement: lines with what happened, filters, paging, the chart's 
   await creditPage.statement.getByRole("button", { name: "Next page" }).click();
   await expect(creditPage.statement.getByText(/^Page 2 of \d+$/)).toBeVisible();
 
-  await creditPage.statement.getByLabel("Show").selectOption({ label: "Top-up" });
+  await creditPage.statement.getByLabel("Show", { exact: true }).selectOption({ label: "Top-up" });
   await expect(creditPage.statement.getByText(/^Page 1 of \d+$/)).toBeVisible();
   const typeCells = creditPage.table.locator("tbody tr td:nth-child(2) span:last-child");
   await expect(typeCells.first()).toContainText("Top-up");

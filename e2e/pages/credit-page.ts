@@ -14,7 +14,7 @@ export class CreditPage {
   }
 
   get statement(): Locator {
-    return this.page.getByRole("region", { name: "Statement" });
+    return this.page.getByRole("region", { name: "Statement", exact: true });
   }
 
   get table(): Locator {
@@ -26,7 +26,7 @@ export class CreditPage {
   }
 
   get voucher(): Locator {
-    return this.page.getByRole("region", { name: "Add credit" });
+    return this.page.getByRole("region", { name: "Add credit", exact: true });
   }
 
   async redeem(code: string): Promise<void> {

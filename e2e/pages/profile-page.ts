@@ -10,15 +10,15 @@ export class ProfilePage {
   }
 
   get details(): Locator {
-    return this.page.getByRole("region", { name: "Your details" });
+    return this.page.getByRole("region", { name: "Your details", exact: true });
   }
 
   get pinSection(): Locator {
-    return this.page.getByRole("region", { name: "PIN" });
+    return this.page.getByRole("region", { name: "PIN", exact: true });
   }
 
   get passwordSection(): Locator {
-    return this.page.getByRole("region", { name: "Password" });
+    return this.page.getByRole("region", { name: "Password", exact: true });
   }
 
   get email(): Locator {
