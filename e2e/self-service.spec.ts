@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { alice, bob, carol, expect, test as base } from "./fixtures";
 import { ProfilePage } from "./pages/profile-page";
 import { axeViolations } from "./support/axe";
-import { startPrivateStack, type PrivateStack } from "./support/private-stack";
+import { ownStackTest } from "./support/own-stack-test";
 
 // Self-service (issue 13): a new PIN, the profile and the password. A test
 // that changes a demo person (a PIN, an email) gets a print server and a
@@ -15,18 +15,7 @@ const test = base.extend<{ profilePage: ProfilePage }>({
   },
 });
 
-const own = base.extend<{ profilePage: ProfilePage; ownStack: PrivateStack }>({
-  ownStack: [
-    async ({}, use) => {
-      const stack = await startPrivateStack();
-      await use(stack);
-      await stack.close();
-    },
-    { timeout: 120_000 },
-  ],
-  baseURL: async ({ ownStack }, use) => {
-    await use(ownStack.portalUrl);
-  },
+const own = ownStackTest.extend<{ profilePage: ProfilePage }>({
   profilePage: async ({ page }, use) => {
     await use(new ProfilePage(page));
   },

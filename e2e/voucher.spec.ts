@@ -1,23 +1,12 @@
-import { alice, expect, test as base } from "./fixtures";
+import { alice, expect } from "./fixtures";
 import { CreditPage } from "./pages/credit-page";
-import { startPrivateStack, type PrivateStack } from "./support/private-stack";
+import { ownStackTest } from "./support/own-stack-test";
 
 // Add credit by voucher (issue 13). Each test redeems demo vouchers on a
 // print server of its own: the shared one keeps alice at 25.50 and its
 // vouchers unused for everyone else.
 
-const test = base.extend<{ creditPage: CreditPage; ownStack: PrivateStack }>({
-  ownStack: [
-    async ({}, use) => {
-      const stack = await startPrivateStack();
-      await use(stack);
-      await stack.close();
-    },
-    { timeout: 120_000 },
-  ],
-  baseURL: async ({ ownStack }, use) => {
-    await use(ownStack.portalUrl);
-  },
+const test = ownStackTest.extend<{ creditPage: CreditPage }>({
   creditPage: async ({ page }, use) => {
     await use(new CreditPage(page));
   },
