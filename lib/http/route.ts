@@ -33,25 +33,22 @@ type SegmentValues = Record<string, string | string[] | undefined>;
 /** Next.js's route handler signature. */
 type RouteHandler = (request: NextRequest, context: { params: Promise<SegmentValues> }) => Promise<Response>;
 
-export interface RouteOptions<Params, Body, Query = undefined> {
+export interface RouteOptions<Params, Body> {
   /** The dynamic URL segments ([id]); a refused one answers 400. */
   params?: z.ZodMiniType<Params>;
-  /** The query string, as an object of its first values; a refused one answers 400. */
-  query?: z.ZodMiniType<Query>;
   /** The JSON body; a refused one answers 400, a missing one reads as undefined. */
   body?: z.ZodMiniType<Body>;
   /** The largest body accepted, in bytes (default 16 KiB); larger answers 413. */
   maxBodyBytes?: number;
 }
 
-export interface PublicRequest<Params, Body, Query = undefined> {
+export interface PublicRequest<Params, Body> {
   request: NextRequest;
   params: Params;
   body: Body;
-  query: Query;
 }
 
-export interface UserRequest<Params, Body, Query = undefined> extends PublicRequest<Params, Body, Query> {
+export interface UserRequest<Params, Body> extends PublicRequest<Params, Body> {
   user: SessionUser;
   /** The person's print server access token, fresh for this request. */
   token: string;
@@ -77,32 +74,29 @@ function checked<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
   });
 }
 
-async function checkedRequest<Params, Body, Query>(
+async function checkedRequest<Params, Body>(
   request: NextRequest,
   context: { params: Promise<SegmentValues> },
-  options: RouteOptions<Params, Body, Query>,
-): Promise<{ params: Params; query: Query; readBody: () => Promise<Body> }> {
+  options: RouteOptions<Params, Body>,
+): Promise<{ params: Params; readBody: () => Promise<Body> }> {
   if (isCrossSiteChange(request, getEnv().PORTAL_URL)) throw new PortalError("cross_site");
   const params = (options.params ? checked(options.params, await context.params, "params") : undefined) as Params;
-  const query = (
-    options.query ? checked(options.query, Object.fromEntries(request.nextUrl.searchParams), "query") : undefined
-  ) as Query;
   const readBody = async () =>
     (options.body
       ? checked(options.body, await readJsonBody(request, options.maxBodyBytes ?? defaultMaxBodyBytes), "body")
       : undefined) as Body;
-  return { params, query, readBody };
+  return { params, readBody };
 }
 
 /** A route anyone may call (health checks, sign-in helpers). */
-export function publicRoute<Params = undefined, Body = undefined, Query = undefined>(
-  options: RouteOptions<Params, Body, Query>,
-  handler: (input: PublicRequest<Params, Body, Query>) => Promise<Response>,
+export function publicRoute<Params = undefined, Body = undefined>(
+  options: RouteOptions<Params, Body>,
+  handler: (input: PublicRequest<Params, Body>) => Promise<Response>,
 ): RouteHandler {
   return async (request, context) => {
     try {
-      const { params, query, readBody } = await checkedRequest(request, context, options);
-      return await handler({ request, params, query, body: await readBody() });
+      const { params, readBody } = await checkedRequest(request, context, options);
+      return await handler({ request, params, body: await readBody() });
     } catch (error) {
       return errorAnswer(error, await localeOfRequest(currentSession));
     }
@@ -110,21 +104,21 @@ export function publicRoute<Params = undefined, Body = undefined, Query = undefi
 }
 
 /** A route for the signed-in person: 401 without a session, their token otherwise. */
-export function userRoute<Params = undefined, Body = undefined, Query = undefined>(
-  options: RouteOptions<Params, Body, Query>,
-  handler: (input: UserRequest<Params, Body, Query>) => Promise<Response>,
+export function userRoute<Params = undefined, Body = undefined>(
+  options: RouteOptions<Params, Body>,
+  handler: (input: UserRequest<Params, Body>) => Promise<Response>,
 ): RouteHandler {
   return async (request, context) => {
     let state: SessionState | undefined;
     try {
-      const { params, query, readBody } = await checkedRequest(request, context, options);
+      const { params, readBody } = await checkedRequest(request, context, options);
       state = await currentSession();
       if (state.status === "none") throw new PortalError("unauthenticated");
       if (state.status === "ended") throw new PortalError("session_ended");
       const active = state;
       const body = await readBody();
       return await withUserToken(active, (token) =>
-        handler({ request, params, query, body, user: sessionUser(active.session), token }),
+        handler({ request, params, body, user: sessionUser(active.session), token }),
       );
     } catch (error) {
       // The session already read words the answer; no second lookup.

@@ -1,7 +1,7 @@
 import { statementFilter } from "@/app/api/credit/statement/schema";
 import { balancePoints, summarizeBalance } from "@/lib/browser-safe/credit/statement";
 import { statementQueryOf } from "@/lib/credit/statement-period";
-import { answerJson, userRoute } from "@/lib/http/route";
+import { answerJson, checkedQuery, userRoute } from "@/lib/http/route";
 import { getWholeStatement } from "@/lib/print-server/statement";
 import { z } from "zod/mini";
 import { historyResponse } from "./schema";
@@ -12,7 +12,8 @@ export const dynamic = "force-dynamic";
 const maxChartLines = 5000;
 
 /** The balance over the chosen period, of every type (a type filter would not add up to a balance). */
-export const GET = userRoute({ query: z.pick(statementFilter, { days: true }) }, async ({ query, user, token }) => {
+export const GET = userRoute({}, async ({ request, user, token }) => {
+  const query = checkedQuery(z.pick(statementFilter, { days: true }), request);
   const { from, to } = statementQueryOf(query);
   const { lines, complete } = await getWholeStatement(token, user.userId, { from }, maxChartLines);
   return answerJson(historyResponse, {

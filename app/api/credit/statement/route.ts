@@ -1,13 +1,14 @@
 import { statementPageSize } from "@/lib/browser-safe/credit/statement";
 import { statementQueryOf } from "@/lib/credit/statement-period";
-import { answerJson, userRoute } from "@/lib/http/route";
+import { answerJson, checkedQuery, userRoute } from "@/lib/http/route";
 import { getStatement } from "@/lib/print-server/statement";
 import { statementQuery, statementResponse } from "./schema";
 
 export const dynamic = "force-dynamic";
 
 /** One page of the signed-in person's credit statement, newest first. */
-export const GET = userRoute({ query: statementQuery }, async ({ query, user, token }) => {
+export const GET = userRoute({}, async ({ request, user, token }) => {
+  const query = checkedQuery(statementQuery, request);
   const page = Number(query.page ?? "1");
   const { lines, count } = await getStatement(token, user.userId, {
     ...statementQueryOf(query),

@@ -2,7 +2,7 @@ import { statementFilter } from "@/app/api/credit/statement/schema";
 import { fallbackCurrency } from "@/lib/browser-safe/contract-assumptions";
 import { statementCsv } from "@/lib/credit/statement-csv";
 import { statementQueryOf } from "@/lib/credit/statement-period";
-import { userRoute } from "@/lib/http/route";
+import { checkedQuery, userRoute } from "@/lib/http/route";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { serverConfig } from "@/lib/print-server/server-config";
 import { getWholeStatement } from "@/lib/print-server/statement";
@@ -13,7 +13,8 @@ export const dynamic = "force-dynamic";
 const maxCsvLines = 20_000;
 
 /** "Download CSV": the statement of the chosen period and type, every page. */
-export const GET = userRoute({ query: statementFilter }, async ({ query, user, token }) => {
+export const GET = userRoute({}, async ({ request, user, token }) => {
+  const query = checkedQuery(statementFilter, request);
   const [{ lines }, config, t] = await Promise.all([
     getWholeStatement(token, user.userId, statementQueryOf(query), maxCsvLines),
     serverConfig(token),
