@@ -144,6 +144,19 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
     busy,
   };
 
+  // Printed jobs and favourites: a favourite still waiting is released from the list above, not reprinted.
+  const keptRow = (job: JobView) => (
+    <JobRow
+      key={job.id}
+      job={job}
+      now={now}
+      locale={locale}
+      currency={currency}
+      onReprint={job.state === "ready" ? undefined : (j) => askRelease([j])}
+      {...rowActions}
+    />
+  );
+
   return (
     <div className="flex flex-col gap-8">
       <p className="flex flex-wrap items-baseline gap-2">
@@ -224,38 +237,8 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
         <PrinterPicker value={printerId} onChange={choosePrinter} lastUsed={lastUsed} />
       </section>
 
-      <JobListSection
-        list="printed"
-        heading={t("printedHeading")}
-        empty={t("noPrinted")}
-        row={(job) => (
-          <JobRow
-            key={job.id}
-            job={job}
-            now={now}
-            locale={locale}
-            currency={currency}
-            onReprint={(j) => askRelease([j])}
-            {...rowActions}
-          />
-        )}
-      />
-      <JobListSection
-        list="favorites"
-        heading={t("favoritesHeading")}
-        empty={t("noFavorites")}
-        row={(job) => (
-          <JobRow
-            key={job.id}
-            job={job}
-            now={now}
-            locale={locale}
-            currency={currency}
-            onReprint={job.state === "ready" ? undefined : (j) => askRelease([j])}
-            {...rowActions}
-          />
-        )}
-      />
+      <JobListSection list="printed" heading={t("printedHeading")} empty={t("noPrinted")} row={keptRow} />
+      <JobListSection list="favorites" heading={t("favoritesHeading")} empty={t("noFavorites")} row={keptRow} />
 
       {selectedJobs.length > 0 ? (
         <SelectionBar
