@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useSyncExternalStore } from "react";
+import { browserStorage } from "@/lib/browser-safe/browser-storage";
 
 // The printer this browser released at last: offered first next time
 // (ui.md: "the last printer used first"). Kept in this browser only.
@@ -18,14 +19,18 @@ function subscribe(onChange: () => void): () => void {
 }
 
 function read(): number | null {
-  const saved = Number(window.localStorage.getItem(storageKey));
+  const saved = Number(browserStorage("localStorage")?.getItem(storageKey));
   return Number.isInteger(saved) && saved > 0 ? saved : null;
 }
 
 export function useLastPrinter(): [number | null, (printerId: number) => void] {
   const last = useSyncExternalStore(subscribe, read, () => null);
   const remember = useCallback((printerId: number) => {
-    window.localStorage.setItem(storageKey, String(printerId));
+    try {
+      browserStorage("localStorage")?.setItem(storageKey, String(printerId));
+    } catch {
+      // Storage full: the printer is simply not offered first next time.
+    }
     window.dispatchEvent(new Event(changed));
   }, []);
   return [last, remember];

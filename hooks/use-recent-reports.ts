@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useSyncExternalStore } from "react";
+import { browserStorage } from "@/lib/browser-safe/browser-storage";
 import {
   addEntry,
   parseStoredEntries,
@@ -24,7 +25,7 @@ function read(key: string): RecentEntry[] {
   if (!cached) {
     let raw: string | null = null;
     try {
-      raw = window.localStorage.getItem(key);
+      raw = browserStorage("localStorage")?.getItem(key) ?? null;
     } catch {
       // Storage switched off: the list lives only as long as the page.
     }
@@ -44,7 +45,7 @@ function write(key: string, change: (entries: RecentEntry[]) => RecentEntry[]): 
   if (next === current) return;
   snapshots.set(key, next);
   try {
-    window.localStorage.setItem(key, JSON.stringify(next));
+    browserStorage("localStorage")?.setItem(key, JSON.stringify(next));
   } catch {
     // Full or switched off: keep the in-memory list.
   }

@@ -18,13 +18,14 @@ export function HeaderNav({ alwaysShown = false }: { alwaysShown?: boolean }) {
   const embedded = useEmbedded();
   return (
     <nav aria-label={t("label")} className={alwaysShown ? undefined : "hidden sm:block"}>
-      <ul className="flex items-center gap-1">
+      {/* Wraps rather than overflows: a phone-wide intranet frame, longer words in de/cs. */}
+      <ul className="flex flex-wrap items-center gap-x-1">
         {navItems.map((item) => (
           <li key={item.href}>
             <Link
               href={withEmbed(item.href, embedded)}
               aria-current={isActive(pathname, item.href) ? "page" : undefined}
-              className="inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-fg-muted hover:bg-surface-muted hover:text-fg aria-[current=page]:text-fg aria-[current=page]:underline aria-[current=page]:underline-offset-8"
+              className={`inline-flex min-h-11 items-center rounded-lg ${alwaysShown ? "px-2" : "px-3"} font-medium text-fg-muted hover:bg-surface-muted hover:text-fg aria-[current=page]:text-fg aria-[current=page]:underline aria-[current=page]:underline-offset-8`}
             >
               {t(item.labelKey)}
             </Link>

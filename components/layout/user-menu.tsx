@@ -10,6 +10,7 @@ import { chooseTheme } from "@/lib/theme/choose-theme";
 import { themeChoices } from "@/lib/browser-safe/theme";
 import { useThemeChoice } from "@/hooks/use-theme-choice";
 import { clearAllDrafts } from "@/lib/browser-safe/form-drafts";
+import { browserStorage } from "@/lib/browser-safe/browser-storage";
 
 interface UserMenuProps {
   fullName: string;
@@ -68,7 +69,8 @@ export function UserMenu({ fullName, username, signOut }: UserMenuProps) {
             disabled={pending}
             onSelect={() => {
               // Signing out on purpose (a shared computer): nothing typed stays behind.
-              clearAllDrafts(window.sessionStorage);
+              const drafts = browserStorage("sessionStorage");
+              if (drafts) clearAllDrafts(drafts);
               startTransition(() => signOut());
             }}
             className={itemClasses}

@@ -2,6 +2,7 @@
 
 import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect } from "react";
+import { browserStorage } from "@/lib/browser-safe/browser-storage";
 import { draftFieldName, fieldValue, readDraft, restoreField, writeDraft } from "@/lib/browser-safe/form-drafts";
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -23,8 +24,9 @@ export function FormDrafts() {
 
   useEffect(() => {
     const main = document.getElementById("main");
-    if (!main) return undefined;
-    const storage = window.sessionStorage;
+    const sessionStorage = browserStorage("sessionStorage");
+    if (!main || !sessionStorage) return undefined;
+    const storage: Storage = sessionStorage;
     const pending = readDraft(storage, path);
 
     // A list that renders twice (loading, then loaded) may replace a field
