@@ -1,5 +1,7 @@
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { auth } from "@/lib/auth/auth";
+import { browserIdCookie, browserIdMaxAgeSeconds, isBrowserId, newBrowserId } from "@/lib/auth/attempt-source";
+import { preferenceCookieOptions } from "@/lib/embedding/cookie-policy";
 import { signInPath } from "@/lib/browser-safe/sign-in-path";
 import { isEmbedPath, withEmbed } from "@/lib/browser-safe/embed-mode";
 import { frameAncestorsDirective } from "@/lib/embedding/frame-ancestors";
@@ -55,6 +57,10 @@ const gate = auth((request) => {
   requestHeaders.set(requestPathHeader, path);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   if (!pathname.startsWith("/api/")) response.headers.set("content-security-policy", csp);
+  // Sign-in limits count per browser (lib/auth/attempt-source.ts).
+  if (pathname === "/sign-in" && !isBrowserId(request.cookies.get(browserIdCookie)?.value)) {
+    response.cookies.set(browserIdCookie, newBrowserId(), preferenceCookieOptions(browserIdMaxAgeSeconds));
+  }
   return response;
 });
 

@@ -1,4 +1,7 @@
 import { alice, expect, test } from "./fixtures";
+import { SignInPage } from "./pages/sign-in-page";
+import { HomePage } from "./pages/home-page";
+import { e2eAddressHeader } from "./support/stack-env";
 
 test.describe("signing in", () => {
   test("with a PIN lands on the home page greeting by full name", async ({ page, signInPage, homePage }) => {
@@ -35,7 +38,7 @@ test.describe("signing in", () => {
     expect(new URL(page.url()).pathname).toBe("/sign-in");
   });
 
-  test("repeated wrong PINs lock this address with the time to wait", async ({ signInPage }) => {
+  test("repeated wrong PINs lock this browser with the time to wait", async ({ signInPage }) => {
     await signInPage.goto();
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       await signInPage.signInWithPin(`90000${attempt}`);
@@ -43,6 +46,32 @@ test.describe("signing in", () => {
     }
     await signInPage.signInWithPin(alice.pin);
     await expect(signInPage.alert).toContainText(/Too many attempts\. Try again in \d+ minutes?\./);
+  });
+
+  test("a colleague at the same address is not locked out by someone's wrong PINs", async ({
+    browser,
+    baseURL,
+    clientAddress,
+    signInPage,
+  }) => {
+    // Both browsers reach the portal from one address (an office behind one
+    // proxy or NAT): the sign-in limit counts each browser on its own.
+    await signInPage.goto();
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await signInPage.signInWithPin(`80000${attempt}`);
+      await expect(signInPage.alert).toContainText("PIN or password not recognised");
+    }
+    await signInPage.signInWithPin(alice.pin);
+    await expect(signInPage.alert).toContainText(/Too many attempts/);
+
+    const colleague = await browser.newContext({ baseURL, extraHTTPHeaders: { [e2eAddressHeader]: clientAddress } });
+    const page = await colleague.newPage();
+    const colleagueSignIn = new SignInPage(page);
+    await colleagueSignIn.goto();
+    await colleagueSignIn.signInWithPin(alice.pin);
+    await page.waitForURL((url) => url.pathname === "/");
+    await new HomePage(page).expectGreeting(alice.fullName);
+    await colleague.close();
   });
 
   test("another address is not locked out by someone else's wrong PINs", async ({ page, signInPage, homePage }) => {

@@ -66,6 +66,33 @@ describe("parseEnv", () => {
     expect(env.PORTAL_TRUSTED_PROXY_HEADER).toBe("x-real-ip");
   });
 
+  it("refuses an https:// PORTAL_URL without the proxy's address header: every browser would share the proxy's address", () => {
+    expect(problems({ ...valid, PORTAL_URL: "https://portal.example.com" })).toEqual([
+      expect.stringMatching(/^PORTAL_TRUSTED_PROXY_HEADER is required when PORTAL_URL starts with https:\/\//),
+    ]);
+    const behindProxy = parseEnv({
+      ...valid,
+      PORTAL_URL: "https://portal.example.com",
+      PORTAL_TRUSTED_PROXY_HEADER: "x-forwarded-for",
+      PORTAL_TRUSTED_PROXIES: "10.0.0.0/8, 192.0.2.10",
+    });
+    expect(behindProxy.PORTAL_TRUSTED_PROXIES.check("10.9.8.7", "ipv4")).toBe(true);
+    expect(behindProxy.PORTAL_TRUSTED_PROXIES.check("192.0.2.11", "ipv4")).toBe(false);
+  });
+
+  it("trusts only loopback proxies by default and names a bad proxy list or PIN ceiling", () => {
+    const env = parseEnv(valid);
+    expect(env.PORTAL_TRUSTED_PROXIES.check("127.0.0.1", "ipv4")).toBe(true);
+    expect(env.PORTAL_TRUSTED_PROXIES.check("10.0.0.1", "ipv4")).toBe(false);
+    expect(env.PORTAL_PIN_FAILURE_CEILING).toBe(100);
+    expect(
+      problems({ ...valid, PORTAL_TRUSTED_PROXIES: "proxy.example.com", PORTAL_PIN_FAILURE_CEILING: "3" }),
+    ).toEqual([
+      expect.stringMatching(/^PORTAL_TRUSTED_PROXIES must be addresses or CIDR ranges/),
+      expect.stringMatching(/^PORTAL_PIN_FAILURE_CEILING must be at least 10/),
+    ]);
+  });
+
   it("reads PORTAL_FRAME_ANCESTORS and asks for HTTPS when other sites may frame the portal", () => {
     expect(parseEnv(valid).PORTAL_FRAME_ANCESTORS).toEqual(["'self'"]);
     const allowed = parseEnv({ ...valid, PORTAL_FRAME_ANCESTORS: "https://intranet.example.com" });

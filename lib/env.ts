@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { allowsOtherOrigins, frameAncestorsSchema } from "@/lib/embedding/frame-ancestors";
+import { parseTrustedProxies } from "@/lib/auth/client-address";
 
 // The portal's whole configuration, read from the environment and checked once.
 // A bad value stops the start with a message that names every faulty variable.
@@ -67,6 +68,28 @@ const envSchema = z.object({
       .transform((value) => value.toLowerCase())
       .optional(),
   ),
+  // The proxies whose PORTAL_TRUSTED_PROXY_HEADER is believed (addresses or CIDR ranges).
+  PORTAL_TRUSTED_PROXIES: z
+    .string()
+    .default("127.0.0.1, ::1")
+    .transform((value, context) => {
+      try {
+        return parseTrustedProxies(value);
+      } catch {
+        context.addIssue({
+          code: "custom",
+          message: "must be addresses or CIDR ranges such as 10.0.0.0/8, separated by commas",
+        });
+        return z.NEVER;
+      }
+    }),
+  // Failed sign-ins by PIN alone across the whole organisation in 15 minutes
+  // before PIN sign-in pauses (README, "Reliability").
+  PORTAL_PIN_FAILURE_CEILING: z.coerce
+    .number({ message: "must be a number of failed PINs" })
+    .int({ message: "must be a whole number" })
+    .min(10, { message: "must be at least 10" })
+    .default(100),
   PORT: z.coerce
     .number({ message: "must be a port number" })
     .int({ message: "must be a port number" })
@@ -103,6 +126,16 @@ const checkedEnvSchema = envSchema.superRefine((env, context) => {
         message: "must start with https:// (http:// only for 127.0.0.1 or localhost)",
       });
     }
+  }
+  if (portal.protocol === "https:" && !env.PORTAL_TRUSTED_PROXY_HEADER) {
+    // The portal serves plain HTTP: an https:// address means a reverse proxy
+    // in front, whose address every browser would then share for sign-in limits.
+    context.addIssue({
+      code: "custom",
+      path: ["PORTAL_TRUSTED_PROXY_HEADER"],
+      message:
+        "is required when PORTAL_URL starts with https:// (the portal is behind a TLS proxy: name the header in which it passes the browser's address, e.g. x-forwarded-for, and set PORTAL_TRUSTED_PROXIES to the proxy's address)",
+    });
   }
   if (
     allowsOtherOrigins(env.PORTAL_FRAME_ANCESTORS) &&

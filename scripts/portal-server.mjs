@@ -21,6 +21,11 @@ globalThis.__portalServerWritesPeerAddress = true;
 const requestContext = new AsyncLocalStorage();
 globalThis.__portalRequestContext = requestContext;
 const requestIdPattern = /^[A-Za-z0-9._-]{8,128}$/;
+// Served over HTTPS (through the TLS proxy that PORTAL_URL names): browsers
+// are told to come back only over HTTPS, on every answer, static files too.
+// Not includeSubDomains: other intranet hosts under the same domain may still
+// be plain HTTP, and that is not the portal's to decide.
+const strictTransportSecurity = process.env.PORTAL_URL?.trim().startsWith("https://") ? "max-age=31536000" : undefined;
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
@@ -48,6 +53,7 @@ const server = createServer((req, res) => {
   // Whatever a client sent under this name is replaced by the real peer.
   req.headers[peerAddressHeader] = req.socket.remoteAddress ?? "";
   res.setHeader("x-request-id", requestId);
+  if (strictTransportSecurity) res.setHeader("strict-transport-security", strictTransportSecurity);
   res.on("finish", () => {
     const path = (req.url ?? "/").split("?")[0];
     // Static assets would drown the log; everything else is one line.

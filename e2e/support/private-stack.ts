@@ -41,6 +41,8 @@ export interface PrivateStackOptions {
   portalEnv?: Record<string, string>;
   /** Single sign-on on: the sign-in page over loopback HTTP, the portal's redirect URI registered. */
   singleSignOn?: boolean;
+  /** PORTAL_URL https://localhost:<port>, as behind a TLS proxy (the tests still speak HTTP to it). */
+  behindTlsProxy?: boolean;
 }
 
 export async function startPrivateStack(options: PrivateStackOptions = {}): Promise<PrivateStack> {
@@ -85,7 +87,7 @@ export async function startPrivateStack(options: PrivateStackOptions = {}): Prom
       await helpers.startPortal({
         PORT: String(portalPort),
         HOSTNAME: "localhost",
-        PORTAL_URL: portalUrl,
+        PORTAL_URL: options.behindTlsProxy ? portalUrl.replace(/^http:/, "https:") : portalUrl,
         PRINT_SERVER_URL: first.url,
         PRINT_SERVER_CA_FILE: caFile,
         PRINT_SERVER_CLIENT_ID: client.clientId,

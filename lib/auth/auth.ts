@@ -5,7 +5,7 @@ import { getEnv } from "@/lib/env";
 import { PortalError, toPortalError } from "@/lib/browser-safe/errors";
 import { log, errorFields } from "@/lib/log";
 import { authCookies } from "./auth-cookies";
-import { clientAddress } from "./client-address";
+import { attemptSource } from "./attempt-source";
 import { credentialsSchema } from "./credentials-schema";
 import { stateStore } from "@/lib/state/configured-state-store";
 import { openSession, startSession } from "./sign-in";
@@ -81,11 +81,12 @@ export const { auth, signIn, signOut } = NextAuth(() => {
         authorize: async (raw, request) => {
           const parsed = credentialsSchema.safeParse(raw);
           if (!parsed.success) throw new SignInRefused(new PortalError("bad_request", { reason: "credentials shape" }));
-          const address = clientAddress(request.headers, env.PORTAL_TRUSTED_PROXY_HEADER);
+          const source = attemptSource(request.headers);
           try {
-            const signedIn = await openSession(parsed.data, address, {
+            const signedIn = await openSession(parsed.data, source, {
               store: stateStore(),
               idleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT,
+              pinFailureCeiling: env.PORTAL_PIN_FAILURE_CEILING,
             });
             log.info("signed in", { method: parsed.data.method, userId: signedIn.userId });
             return { id: signedIn.sessionId, name: signedIn.fullName, username: signedIn.username };
@@ -93,7 +94,8 @@ export const { auth, signIn, signOut } = NextAuth(() => {
             const portalError = toPortalError(error);
             log.info("sign-in refused", {
               method: parsed.data.method,
-              addressKnown: address !== undefined,
+              addressKnown: source.address !== undefined,
+              browserKnown: source.browser !== undefined,
               ...errorFields(portalError),
             });
             throw new SignInRefused(portalError);

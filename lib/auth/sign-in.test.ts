@@ -2,11 +2,14 @@ import { describe, expect, it, vi } from "vitest";
 import { SignJWT } from "jose";
 import { PortalError } from "@/lib/browser-safe/errors";
 import type { TokenSet } from "@/lib/print-server/token-set";
-import { clientAddress, peerAddressHeader } from "./client-address";
+import { addressGroup, clientAddress, parseTrustedProxies, peerAddressHeader } from "./client-address";
 import { MemoryStateStore } from "@/lib/state/memory-state-store";
 import { openSession } from "./sign-in";
 import { signInLimit } from "./failed-sign-ins";
 import { safeCallbackPath, signInPath } from "@/lib/browser-safe/sign-in-path";
+
+/** A request from `address` without a sign-in cookie. */
+const at = (address: string) => ({ address, browser: undefined });
 
 async function tokenFor(claims: Record<string, unknown>): Promise<TokenSet> {
   const accessToken = await new SignJWT(claims)
@@ -19,7 +22,7 @@ describe("openSession", () => {
   it("stores the tokens server-side under a random id and returns who signed in", async () => {
     const store = new MemoryStateStore();
     const tokens = await tokenFor({ sub: "3", username: "alice", name: "Alice Liddell" });
-    const signedIn = await openSession({ method: "pin", pin: "112358" }, "198.51.100.1", {
+    const signedIn = await openSession({ method: "pin", pin: "112358" }, at("198.51.100.1"), {
       store,
       idleTimeoutSeconds: 600,
       login: async () => tokens,
@@ -36,13 +39,13 @@ describe("openSession", () => {
     };
     for (let i = 0; i < signInLimit.maxFailures; i += 1) {
       await expect(
-        openSession({ method: "pin", pin: "0" }, "192.0.2.1", { store, idleTimeoutSeconds: 600, login: wrong }),
+        openSession({ method: "pin", pin: "0" }, at("192.0.2.1"), { store, idleTimeoutSeconds: 600, login: wrong }),
       ).rejects.toMatchObject({
         code: "invalid_credentials",
       });
     }
     const login = vi.fn(async () => tokenFor({ sub: "3", username: "alice" }));
-    const locked = await openSession({ method: "pin", pin: "112358" }, "192.0.2.1", {
+    const locked = await openSession({ method: "pin", pin: "112358" }, at("192.0.2.1"), {
       store,
       idleTimeoutSeconds: 600,
       login,
@@ -51,7 +54,7 @@ describe("openSession", () => {
     expect((locked as PortalError).retryAfterSeconds).toBeGreaterThan(0);
     expect(login).not.toHaveBeenCalled();
     await expect(
-      openSession({ method: "pin", pin: "112358" }, "192.0.2.2", { store, idleTimeoutSeconds: 600, login }),
+      openSession({ method: "pin", pin: "112358" }, at("192.0.2.2"), { store, idleTimeoutSeconds: 600, login }),
     ).resolves.toMatchObject({ username: "alice" });
   });
 
@@ -62,7 +65,7 @@ describe("openSession", () => {
     };
     for (let i = 0; i < signInLimit.maxFailures + 2; i += 1) {
       await expect(
-        openSession({ method: "pin", pin: "1" }, "192.0.2.3", { store, idleTimeoutSeconds: 600, login: down }),
+        openSession({ method: "pin", pin: "1" }, at("192.0.2.3"), { store, idleTimeoutSeconds: 600, login: down }),
       ).rejects.toMatchObject({ code: "unreachable" });
     }
   });
@@ -70,25 +73,53 @@ describe("openSession", () => {
 
 describe("clientAddress", () => {
   const headers = (values: Record<string, string>) => new Headers(values);
+  const direct = { header: undefined, proxies: parseTrustedProxies("") };
+  const behindProxy = { header: "x-forwarded-for", proxies: parseTrustedProxies("127.0.0.1, ::1, 10.0.0.0/8") };
+
   it("uses the peer address written by the portal's server, never a client's X-Forwarded-For", () => {
     expect(
+      clientAddress(headers({ [peerAddressHeader]: "::ffff:127.0.0.1", "x-forwarded-for": "6.6.6.6" }), direct, true),
+    ).toBe("127.0.0.1");
+    expect(clientAddress(headers({ "x-forwarded-for": "6.6.6.6" }), direct, true)).toBeUndefined();
+  });
+
+  it("ignores both headers when the portal's own server did not write the peer", () => {
+    expect(clientAddress(headers({ [peerAddressHeader]: "10.1.2.3" }), direct, false)).toBeUndefined();
+    expect(clientAddress(headers({ [peerAddressHeader]: "10.1.2.3" }), direct)).toBeUndefined();
+    expect(clientAddress(headers({ "x-forwarded-for": "203.0.113.5" }), behindProxy, false)).toBeUndefined();
+  });
+
+  it("believes the forwarded header only from a configured proxy, right-most entry", () => {
+    const viaProxy = headers({ [peerAddressHeader]: "10.2.3.4", "x-forwarded-for": "6.6.6.6, 203.0.113.5" });
+    expect(clientAddress(viaProxy, behindProxy, true)).toBe("203.0.113.5");
+    // A client that reaches the portal directly writes what it likes: its own address counts.
+    const directClient = headers({ [peerAddressHeader]: "198.51.100.7", "x-forwarded-for": "203.0.113.99" });
+    expect(clientAddress(directClient, behindProxy, true)).toBe("198.51.100.7");
+    const proxyV6 = headers({ [peerAddressHeader]: "::1", "x-forwarded-for": "2001:db8::5" });
+    expect(clientAddress(proxyV6, behindProxy, true)).toBe("2001:db8::5");
+    expect(
       clientAddress(
-        headers({ [peerAddressHeader]: "::ffff:127.0.0.1", "x-forwarded-for": "6.6.6.6" }),
-        undefined,
+        headers({ [peerAddressHeader]: "10.2.3.4", "x-forwarded-for": "not an address" }),
+        behindProxy,
         true,
       ),
-    ).toBe("127.0.0.1");
-    expect(clientAddress(headers({ "x-forwarded-for": "6.6.6.6" }), undefined, true)).toBeUndefined();
+    ).toBeUndefined();
   });
-  it("ignores the peer header when the portal's own server did not write it", () => {
-    expect(clientAddress(headers({ [peerAddressHeader]: "10.1.2.3" }), undefined, false)).toBeUndefined();
-    expect(clientAddress(headers({ [peerAddressHeader]: "10.1.2.3" }), undefined)).toBeUndefined();
+
+  it("refuses a proxy list that is not addresses or ranges", () => {
+    expect(() => parseTrustedProxies("10.0.0.0/8, proxy.example.com")).toThrow();
   });
-  it("uses the right-most entry of the trusted proxy header", () => {
-    expect(clientAddress(headers({ "x-forwarded-for": "6.6.6.6, 203.0.113.5" }), "x-forwarded-for")).toBe(
-      "203.0.113.5",
-    );
-    expect(clientAddress(headers({ "x-real-ip": "not an address" }), "x-real-ip")).toBeUndefined();
+});
+
+describe("addressGroup", () => {
+  it("keeps IPv4 addresses and groups IPv6 addresses by their /64", () => {
+    expect(addressGroup("203.0.113.5")).toBe("203.0.113.5");
+    expect(addressGroup("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(addressGroup("2001:0db8:0001:0002:ffff:ffff:ffff:fffe")).toBe("2001:db8:1:2::/64");
+    expect(addressGroup("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressGroup("::1")).toBe("0:0:0:0::/64");
+    expect(addressGroup("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(addressGroup("::ffff:192.0.2.1")).toBe("0:0:0:0::/64");
   });
 });
 

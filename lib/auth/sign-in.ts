@@ -1,12 +1,11 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { PortalError } from "@/lib/browser-safe/errors";
 import { signInUser } from "@/lib/print-server/token-endpoint";
 import { userFromAccessToken } from "@/lib/print-server/token-claims";
 import type { TokenSet } from "@/lib/print-server/token-set";
 import type { SignInCredentials } from "./credentials-schema";
 import type { StateStore } from "@/lib/state/state-store";
-import { assertNotLocked, recordFailure } from "./failed-sign-ins";
+import { countedAttempt, type AttemptSource } from "./failed-sign-ins";
 
 export interface SignedIn {
   sessionId: string;
@@ -18,24 +17,23 @@ export interface SignedIn {
 export interface SignInDeps {
   store: StateStore;
   idleTimeoutSeconds: number;
+  /** PORTAL_PIN_FAILURE_CEILING. */
+  pinFailureCeiling?: number;
   login?: (credentials: SignInCredentials, address: string | undefined) => Promise<TokenSet>;
 }
 
 /** Checks the credentials with the print server and opens a server-side session. */
 export async function openSession(
   credentials: SignInCredentials,
-  address: string | undefined,
+  source: AttemptSource,
   deps: SignInDeps,
 ): Promise<SignedIn> {
-  const { store } = deps;
-  await assertNotLocked(store, address);
-  let tokens: TokenSet;
-  try {
-    tokens = await (deps.login ?? signInUser)(credentials, address);
-  } catch (error) {
-    if (error instanceof PortalError && error.code === "invalid_credentials") await recordFailure(store, address);
-    throw error;
-  }
+  const tokens = await countedAttempt(
+    deps.store,
+    source,
+    { kind: credentials.method, pinFailureCeiling: deps.pinFailureCeiling },
+    () => (deps.login ?? signInUser)(credentials, source.address),
+  );
   return startSession(tokens, deps);
 }
 

@@ -25,4 +25,15 @@ describe("PORTAL_FRAME_ANCESTORS", () => {
       expect(frameAncestorsSchema.safeParse(bad).success, bad).toBe(false);
     }
   });
+
+  it("refuses http:// intranet pages, except on this machine", () => {
+    const plain = frameAncestorsSchema.safeParse("https://intranet.example.com http://intranet.example.com");
+    expect(plain.success).toBe(false);
+    expect(plain.error?.issues[0]?.message).toMatch(/https:\/\/ origins/);
+    expect(frameAncestorsSchema.parse("http://127.0.0.1:8080, http://localhost")).toEqual([
+      "'self'",
+      "http://127.0.0.1:8080",
+      "http://localhost",
+    ]);
+  });
 });

@@ -9,6 +9,10 @@ import { z } from "zod";
 // An origin as CSP writes it: scheme, host (optionally "*." in front) and
 // port; no path, since a path in frame-ancestors would only confuse.
 const originPattern = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/;
+// An intranet page served over http:// can be changed by anyone on its
+// network path, who could then frame the portal and watch what people type:
+// http:// only for pages on this machine (trying it out, tests).
+const plainHttpOnThisMachine = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/;
 
 const source = z
   .string()
@@ -19,6 +23,9 @@ const source = z
   )
   .refine((value) => value === "'self'" || originPattern.test(value), {
     message: "must list origins such as https://intranet.example.com (scheme, host and port only, no path)",
+  })
+  .refine((value) => !value.startsWith("http://") || plainHttpOnThisMachine.test(value), {
+    message: "must list https:// origins (http:// only for localhost or 127.0.0.1)",
   });
 
 /** Parses the variable's text: origins separated by spaces or commas. */

@@ -7,6 +7,9 @@ import type { TokenSet } from "@/lib/print-server/token-set";
 import { MemoryStateStore } from "@/lib/state/memory-state-store";
 import { issueNewPin } from "./new-pin";
 
+/** A request from `address` without a sign-in cookie. */
+const at = (address: string) => ({ address, browser: undefined });
+
 const bob = { userId: 2, username: "bob", fullName: "Bob Builder" };
 const pins: Record<string, number> = { "314159": 2, "112358": 1 };
 
@@ -33,10 +36,12 @@ function deps() {
 describe("issueNewPin", () => {
   it("makes a PIN for the session's own user after their current PIN or password", async () => {
     const d = deps();
-    expect(await issueNewPin(bob, { method: "pin", pin: "314159" }, "10.0.0.1", d)).toBe("9021234");
+    expect(await issueNewPin(bob, { method: "pin", pin: "314159" }, at("10.0.0.1"), d)).toBe("9021234");
     expect(d.create).toHaveBeenCalledWith(2);
     const again = deps();
-    expect(await issueNewPin(bob, { method: "password", password: "canwefixit" }, "10.0.0.1", again)).toBe("9021234");
+    expect(await issueNewPin(bob, { method: "password", password: "canwefixit" }, at("10.0.0.1"), again)).toBe(
+      "9021234",
+    );
     expect(again.login).toHaveBeenCalledWith(
       { method: "password", username: "bob", password: "canwefixit" },
       "10.0.0.1",
@@ -46,7 +51,9 @@ describe("issueNewPin", () => {
   it("refuses a wrong PIN and someone else's PIN alike, and counts both as failed sign-ins", async () => {
     const d = deps();
     for (const pin of ["000000", "112358"]) {
-      const error = await issueNewPin(bob, { method: "pin", pin }, "10.0.0.2", d).catch((caught: unknown) => caught);
+      const error = await issueNewPin(bob, { method: "pin", pin }, at("10.0.0.2"), d).catch(
+        (caught: unknown) => caught,
+      );
       expect(error).toMatchObject({
         code: "invalid_credentials",
         field: "pin",
@@ -60,9 +67,9 @@ describe("issueNewPin", () => {
   it("stops asking the print server once the address has used up its sign-in attempts", async () => {
     const d = deps();
     for (let i = 0; i < signInLimit.maxFailures; i += 1)
-      await issueNewPin(bob, { method: "password", password: "guess" }, "10.0.0.3", d).catch(() => undefined);
+      await issueNewPin(bob, { method: "password", password: "guess" }, at("10.0.0.3"), d).catch(() => undefined);
     d.login.mockClear();
-    await expect(issueNewPin(bob, { method: "pin", pin: "314159" }, "10.0.0.3", d)).rejects.toMatchObject({
+    await expect(issueNewPin(bob, { method: "pin", pin: "314159" }, at("10.0.0.3"), d)).rejects.toMatchObject({
       code: "locked",
     });
     expect(d.login).not.toHaveBeenCalled();
@@ -71,8 +78,8 @@ describe("issueNewPin", () => {
   it("makes one PIN when the same request arrives twice at once", async () => {
     const d = deps();
     const results = await Promise.allSettled([
-      issueNewPin(bob, { method: "pin", pin: "314159" }, "10.0.0.4", d),
-      issueNewPin(bob, { method: "pin", pin: "314159" }, "10.0.0.4", d),
+      issueNewPin(bob, { method: "pin", pin: "314159" }, at("10.0.0.4"), d),
+      issueNewPin(bob, { method: "pin", pin: "314159" }, at("10.0.0.4"), d),
     ]);
     expect(d.create).toHaveBeenCalledTimes(1);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
@@ -83,7 +90,7 @@ describe("issueNewPin", () => {
   it("makes one PIN of 40 requests in parallel", async () => {
     const d = deps();
     await Promise.allSettled(
-      Array.from({ length: 40 }, () => issueNewPin(bob, { method: "pin", pin: "314159" }, "10.0.0.5", d)),
+      Array.from({ length: 40 }, () => issueNewPin(bob, { method: "pin", pin: "314159" }, at("10.0.0.5"), d)),
     );
     expect(d.create).toHaveBeenCalledTimes(1);
   });

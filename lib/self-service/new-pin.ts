@@ -1,6 +1,6 @@
 import "server-only";
 import { PortalError } from "@/lib/browser-safe/errors";
-import { assertNotLocked, recordFailure } from "@/lib/auth/failed-sign-ins";
+import { countedAttempt, type AttemptSource } from "@/lib/auth/failed-sign-ins";
 import type { SessionUser } from "@/lib/auth/current-session";
 import { createPin } from "@/lib/print-server/self-service";
 import { signInUser, type Credentials } from "@/lib/print-server/token-endpoint";
@@ -11,7 +11,7 @@ import type { StateStore } from "@/lib/state/state-store";
 // "Get a new PIN": the person proves again who they are (their current PIN or
 // password, checked by the print server, not just the session), then the
 // print server makes the PIN for the session's own user id and retires the
-// old ones. Wrong proofs count as failed sign-ins of the address, so the page
+// old ones. Wrong proofs count as failed sign-ins of the browser, so the page
 // cannot be used to guess PINs. The PIN is only returned, never logged or kept.
 
 export type Proof = { method: "pin"; pin: string } | { method: "password"; password: string };
@@ -21,6 +21,7 @@ export const newPinWindowSeconds = 30;
 
 export interface NewPinDeps {
   store: StateStore;
+  pinFailureCeiling?: number;
   login?: (credentials: Credentials, address: string | undefined) => Promise<TokenSet>;
   create?: (userId: number) => Promise<string>;
 }
@@ -31,38 +32,38 @@ function credentialsOf(user: SessionUser, proof: Proof): Credentials {
     : { method: "password", username: user.username, password: proof.password };
 }
 
-async function confirmIdentity(user: SessionUser, proof: Proof, address: string | undefined, deps: NewPinDeps) {
+async function confirmIdentity(user: SessionUser, proof: Proof, source: AttemptSource, deps: NewPinDeps) {
   const wrong = () =>
     new PortalError("invalid_credentials", {
       reason: "re-authentication refused",
       field: proof.method,
       sentenceKey: proof.method === "pin" ? "profile.pin.answers.wrongPin" : "profile.pin.answers.wrongPassword",
     });
-  let tokens: TokenSet;
-  try {
-    tokens = await (deps.login ?? signInUser)(credentialsOf(user, proof), address);
-  } catch (error) {
-    if (error instanceof PortalError && error.code === "invalid_credentials") {
-      await recordFailure(deps.store, address);
-      throw wrong();
-    }
-    throw error;
-  }
-  // Someone else's PIN signs someone else in: for this page it is a wrong one.
-  if (userFromAccessToken(tokens.accessToken).userId !== user.userId) {
-    await recordFailure(deps.store, address);
-    throw wrong();
-  }
+  await countedAttempt(
+    deps.store,
+    source,
+    { kind: proof.method, pinFailureCeiling: deps.pinFailureCeiling },
+    async () => {
+      let tokens: TokenSet;
+      try {
+        tokens = await (deps.login ?? signInUser)(credentialsOf(user, proof), source.address);
+      } catch (error) {
+        if (error instanceof PortalError && error.code === "invalid_credentials") throw wrong();
+        throw error;
+      }
+      // Someone else's PIN signs someone else in: for this page it is a wrong one.
+      if (userFromAccessToken(tokens.accessToken).userId !== user.userId) throw wrong();
+    },
+  );
 }
 
 export async function issueNewPin(
   user: SessionUser,
   proof: Proof,
-  address: string | undefined,
+  source: AttemptSource,
   deps: NewPinDeps,
 ): Promise<string> {
-  await assertNotLocked(deps.store, address);
-  await confirmIdentity(user, proof, address, deps);
+  await confirmIdentity(user, proof, source, deps);
   // Counted atomically after the proof: of two submits at once, one makes the PIN.
   const { count, resetInSeconds } = await deps.store.hit(`new-pin:${user.userId}`, newPinWindowSeconds);
   if (count > 1)

@@ -27,6 +27,11 @@ describe("MemoryStateStore", () => {
     expect(await store.hit("k", 60)).toEqual({ count: 2, resetInSeconds: 60 });
     clock.now = 30_000;
     expect(await store.peek("k")).toEqual({ count: 2, resetInSeconds: 30 });
+    await store.unhit("k");
+    expect((await store.peek("k")).count).toBe(1);
+    await store.unhit("k");
+    await store.unhit("k");
+    expect((await store.peek("k")).count).toBe(0);
     clock.now = 61_000;
     expect((await store.peek("k")).count).toBe(0);
   });

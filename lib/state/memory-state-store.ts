@@ -86,6 +86,11 @@ export class MemoryStateStore implements StateStore {
     return this.countOf(entry);
   }
 
+  async unhit(name: string): Promise<void> {
+    const entry = this.live(this.counters, name);
+    if (entry && entry.value > 0) entry.value -= 1;
+  }
+
   async peek(name: string): Promise<HitCount> {
     const entry = this.live(this.counters, name);
     return entry ? this.countOf(entry) : { count: 0, resetInSeconds: 0 };

@@ -135,4 +135,18 @@ describe("RedisStateStore", () => {
     expect((await a.peek("addr")).count).toBe(2);
     expect((await a.peek("another address")).count).toBe(0);
   });
+
+  it("takes a claimed hit back, never below zero and never creating a window", async () => {
+    const a = instance("t6:");
+    const b = instance("t6:");
+    await a.hit("claim", 900);
+    await a.hit("claim", 900);
+    await b.unhit("claim");
+    expect((await a.peek("claim")).count).toBe(1);
+    await b.unhit("claim");
+    await b.unhit("claim");
+    expect((await a.peek("claim")).count).toBe(0);
+    await a.unhit("never hit");
+    expect(await a.peek("never hit")).toEqual({ count: 0, resetInSeconds: 0 });
+  });
 });

@@ -26,6 +26,13 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {count, redis.call('PTTL', KEYS[1])}
 `;
 
+// Take one back only from a live window (never create one, never below zero).
+const unhitScript = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+`;
+
 // Delete the lock only if this holder still owns it.
 const unlockScript = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -125,6 +132,10 @@ export class RedisStateStore implements StateStore {
       windowSeconds * 1000,
     )) as [number, number];
     return { count, resetInSeconds: Math.max(0, Math.ceil(ttlMs / 1000)) };
+  }
+
+  async unhit(name: string): Promise<void> {
+    await this.redis.eval(unhitScript, 1, `${this.prefix}hits:${name}`);
   }
 
   async peek(name: string): Promise<HitCount> {

@@ -3,7 +3,7 @@ import type { TokenSet } from "@/lib/print-server/token-set";
 
 // The portal's server-side state: sessions (the print server's tokens never
 // leave the server), locks (one token refresh per session at a time) and
-// counters (failed sign-ins per address). Shaped for a store that several
+// counters (failed sign-ins, lib/auth/failed-sign-ins.ts). Shaped for a store that several
 // portal instances share (Redis: GET/SET EX, SET NX PX for locks, INCR +
 // EXPIRE for counters); memory serves one instance. Which one a process uses:
 // configured-state-store.ts.
@@ -44,6 +44,8 @@ export interface StateStore {
   withLock<T>(name: string, task: () => Promise<T>): Promise<T>;
   /** Counts an event in a fixed window; answers the count and seconds left. */
   hit(name: string, windowSeconds: number): Promise<HitCount>;
+  /** Takes one back from a window's count (an attempt claimed ahead that was not a failure). */
+  unhit(name: string): Promise<void>;
   /** The current count of a window without adding to it. */
   peek(name: string): Promise<HitCount>;
 }

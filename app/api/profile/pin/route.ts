@@ -1,5 +1,5 @@
 import { PortalError } from "@/lib/browser-safe/errors";
-import { clientAddress } from "@/lib/auth/client-address";
+import { attemptSource } from "@/lib/auth/attempt-source";
 import { getEnv } from "@/lib/env";
 import { answerJson, userRoute } from "@/lib/http/route";
 import { log } from "@/lib/log";
@@ -18,8 +18,10 @@ export const dynamic = "force-dynamic";
 export const POST = userRoute({ body: newPinRequest, maxBodyBytes: 2048 }, async ({ request, body, user, token }) => {
   if (!(await serverConfig(token)).selfService.pinChange.allowed)
     throw new PortalError("not_allowed", { sentenceKey: "profile.pin.notAllowed", reason: "PIN change off" });
-  const address = clientAddress(request.headers, getEnv().PORTAL_TRUSTED_PROXY_HEADER);
-  const pin = await issueNewPin(user, body, address, { store: stateStore() });
+  const pin = await issueNewPin(user, body, attemptSource(request.headers), {
+    store: stateStore(),
+    pinFailureCeiling: getEnv().PORTAL_PIN_FAILURE_CEILING,
+  });
   log.info("new PIN issued", { userId: user.userId, proof: body.method });
   return answerJson(newPinResponse, { pin });
 });

@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PortalError } from "@/lib/browser-safe/errors";
+import { log } from "@/lib/log";
+import { MemoryStateStore } from "@/lib/state/memory-state-store";
+import { countedAttempt, signInLimit, type AttemptRules, type AttemptSource } from "./failed-sign-ins";
+
+// The portal's sign-in limits against the findings of issue 16: parallel
+// guesses, shared addresses, rotating IPv6 addresses, PIN guessing spread
+// over many addresses.
+
+const wrong = async (): Promise<never> => {
+  // A credential check that takes a while, as the print server's does.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  throw new PortalError("invalid_credentials");
+};
+const right = async () => "signed in";
+const pin: AttemptRules = { kind: "pin", pinFailureCeiling: 20 };
+
+function attempt(store: MemoryStateStore, source: AttemptSource, check: () => Promise<string>, rules = pin) {
+  return countedAttempt(store, source, rules, check).catch((error: unknown) => error);
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("countedAttempt", () => {
+  it("lets at most 5 of 40 parallel wrong PINs from one browser reach the print server", async () => {
+    const store = new MemoryStateStore();
+    const check = vi.fn(wrong);
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => attempt(store, { address: "192.0.2.1", browser: "b1" }, check)),
+    );
+    expect(check).toHaveBeenCalledTimes(signInLimit.maxFailures);
+    expect(results.filter((r) => r instanceof PortalError && r.code === "locked")).toHaveLength(35);
+  });
+
+  it("also for requests that drop the cookie: they share their address's counter", async () => {
+    const store = new MemoryStateStore();
+    const check = vi.fn(wrong);
+    await Promise.all(
+      Array.from({ length: 40 }, () => attempt(store, { address: "192.0.2.2", browser: undefined }, check)),
+    );
+    expect(check).toHaveBeenCalledTimes(signInLimit.maxFailures);
+  });
+
+  it("never locks out another person at the same address", async () => {
+    const store = new MemoryStateStore();
+    for (let i = 0; i < 8; i += 1) await attempt(store, { address: "192.0.2.3", browser: "mistyper" }, wrong);
+    expect(await attempt(store, { address: "192.0.2.3", browser: "mistyper" }, right)).toMatchObject({
+      code: "locked",
+    });
+    expect(await attempt(store, { address: "192.0.2.3", browser: "colleague" }, right)).toBe("signed in");
+    // Without an address known at all (plain `next start`), browsers still stay apart.
+    for (let i = 0; i < 8; i += 1) await attempt(store, { address: undefined, browser: "mistyper" }, wrong);
+    expect(await attempt(store, { address: undefined, browser: "colleague" }, right)).toBe("signed in");
+  });
+
+  it("gives a claimed attempt back on success and on an outage", async () => {
+    const store = new MemoryStateStore();
+    const source = { address: "192.0.2.4", browser: "b" };
+    for (let i = 0; i < 10; i += 1) expect(await attempt(store, source, right)).toBe("signed in");
+    const down = async (): Promise<string> => {
+      throw new PortalError("unreachable");
+    };
+    for (let i = 0; i < 10; i += 1) expect(await attempt(store, source, down)).toMatchObject({ code: "unreachable" });
+    expect(await attempt(store, source, right)).toBe("signed in");
+  });
+
+  it("stops a client that takes a fresh cookie for every few guesses at 50 per address", async () => {
+    const store = new MemoryStateStore();
+    const rules: AttemptRules = { kind: "password" };
+    for (let i = 0; i < signInLimit.addressCeiling; i += 1)
+      await attempt(store, { address: "192.0.2.5", browser: `fresh-${i}` }, wrong, rules);
+    const check = vi.fn(right);
+    expect(await attempt(store, { address: "192.0.2.5", browser: "one more" }, check, rules)).toMatchObject({
+      code: "locked",
+    });
+    expect(check).not.toHaveBeenCalled();
+  });
+
+  it("counts an IPv6 client per /64, so rotating addresses within it gains nothing", async () => {
+    const store = new MemoryStateStore();
+    const check = vi.fn(wrong);
+    for (let i = 1; i <= 12; i += 1)
+      await attempt(store, { address: `2001:db8:7:7::${i.toString(16)}`, browser: undefined }, check);
+    expect(check).toHaveBeenCalledTimes(signInLimit.maxFailures);
+    expect(await attempt(store, { address: "2001:db8:7:8::1", browser: undefined }, right)).toBe("signed in");
+  });
+
+  it("pauses sign-in by PIN at the organisation's ceiling, with one log line, while passwords still work", async () => {
+    const store = new MemoryStateStore();
+    const warn = vi.spyOn(log, "warn");
+    // 20 wrong PINs, each from a different address (a botnet guessing PINs).
+    for (let i = 0; i < 20; i += 1) await attempt(store, { address: `198.51.100.${i}`, browser: undefined }, wrong);
+    const check = vi.fn(right);
+    const paused = await attempt(store, { address: "203.0.113.9", browser: "someone" }, check);
+    expect(paused).toMatchObject({ code: "locked", sentenceKey: "errors.pinSignInPaused" });
+    expect((paused as PortalError).retryAfterSeconds).toBeGreaterThan(0);
+    expect(check).not.toHaveBeenCalled();
+    expect(await attempt(store, { address: "203.0.113.9", browser: "someone" }, right, { kind: "password" })).toBe(
+      "signed in",
+    );
+    const alerts = warn.mock.calls.filter(([, fields]) => fields?.alert === "failed-pin-ceiling");
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.[1]).toMatchObject({ ceiling: 20 });
+  });
+});
