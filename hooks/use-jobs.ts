@@ -59,7 +59,11 @@ export function useReleaseJobs() {
     mutationFn: (variables: ReleaseVariables) => postJson("/api/jobs/release", variables, releaseResponse),
     // A retry on a lost answer carries the same key: the print server answers it as the first.
     retry: (failures, error) => failures < 1 && error instanceof PortalError && error.code === "offline",
-    onSuccess: () => client.invalidateQueries({ queryKey: jobsQueryKey }),
+    // The money too: a server without job states gives no "printed" moment to wait for.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: accountQueryKey });
+      return client.invalidateQueries({ queryKey: jobsQueryKey });
+    },
     onError: (error) => refreshWhenStale(client, error),
   });
 }

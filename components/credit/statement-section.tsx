@@ -153,6 +153,13 @@ export function StatementSection({ currency, locale }: { currency: string; local
       retrying={query.isFetching}
     />
   );
+  if (statement.data?.offered === false || history.data?.offered === false) {
+    return (
+      <PanelSection title={t("statement.heading")} busy={false}>
+        <p className="rounded-card border border-dashed border-border p-4 text-fg-muted">{t("statement.notOffered")}</p>
+      </PanelSection>
+    );
+  }
   return (
     <PanelSection title={t("statement.heading")} busy={statement.isFetching || history.isFetching}>
       <Filters

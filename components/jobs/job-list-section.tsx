@@ -13,13 +13,15 @@ interface JobListSectionProps {
   list: JobListName;
   heading: string;
   empty: string;
+  /** Said instead of the list when the server cannot tell which jobs belong in it. */
+  notOffered?: string;
   /** Above the list when it has jobs (select all). */
   header?: (jobs: JobView[], count: number) => ReactNode;
   row: (job: JobView) => ReactNode;
 }
 
 /** One list of jobs: loading, error with Retry, empty, 50 at a time with "Show more". */
-export function JobListSection({ list, heading, empty, header, row }: JobListSectionProps) {
+export function JobListSection({ list, heading, empty, notOffered, header, row }: JobListSectionProps) {
   const t = useTranslations("jobs");
   const query = useJobList(list);
   const sentence = useErrorSentence();
@@ -49,8 +51,10 @@ export function JobListSection({ list, heading, empty, header, row }: JobListSec
             {t("retry")}
           </Button>
         </div>
-      ) : jobs.length === 0 ? (
-        <p className="rounded-card border border-dashed border-border p-4 text-fg-muted">{empty}</p>
+      ) : jobs.length === 0 || query.data.pages[0]?.offered === false ? (
+        <p className="rounded-card border border-dashed border-border p-4 text-fg-muted">
+          {query.data.pages[0]?.offered === false ? (notOffered ?? empty) : empty}
+        </p>
       ) : (
         <>
           {header?.(jobs, count)}

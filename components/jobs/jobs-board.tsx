@@ -42,7 +42,8 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
   const printers = usePrinters();
   const release = useReleaseJobs();
   const waiting = useJobList("waiting");
-  const waitingNames = new Map(waiting.data?.pages.flatMap((page) => page.jobs.map((job) => [job.id, job.name])));
+  const waitingJobs = waiting.data?.pages.flatMap((page) => page.jobs) ?? [];
+  const waitingNames = new Map(waitingJobs.map((job) => [job.id, job.name]));
   const remove = useDeleteJobs();
   const favorite = useFavorite();
 
@@ -114,6 +115,9 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
         ? { printerId: order.printerId, jobIds: order.jobs.map((job) => job.id), key: order.key }
         : { printerId: order.printerId, all: true, key: order.key };
     const names = new Map(order.kind === "release" ? order.jobs.map((job) => [job.id, job.name]) : []);
+    // A server that gives jobs no state (a real MyQ X) cannot say how a print is doing: no "Printing...".
+    const known = order.kind === "release" ? order.jobs : waitingJobs;
+    const followed = known.length === 0 || known.some((job) => job.state !== null);
     release.mutate(variables, {
       onSuccess: ({ jobIds }, { key }) => {
         rememberPrinter(order.printerId);
@@ -125,7 +129,7 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
         }
         const printerName = printer?.name ?? "";
         const jobs = jobIds.map((id) => ({ id, name: names.get(id) ?? waitingNames.get(id) ?? `#${id}` }));
-        setBatches((current) => [{ key, printerName, jobs }, ...current.filter((b) => b.key !== key)]);
+        setBatches((current) => [{ key, printerName, jobs, followed }, ...current.filter((b) => b.key !== key)]);
         announce(t("released", { count: jobIds.length, printer: printerName }));
       },
       onError: (error) => {
@@ -237,7 +241,13 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
         <PrinterPicker value={printerId} onChange={choosePrinter} lastUsed={lastUsed} />
       </section>
 
-      <JobListSection list="printed" heading={t("printedHeading")} empty={t("noPrinted")} row={keptRow} />
+      <JobListSection
+        list="printed"
+        heading={t("printedHeading")}
+        empty={t("noPrinted")}
+        notOffered={t("printedNotOffered")}
+        row={keptRow}
+      />
       <JobListSection list="favorites" heading={t("favoritesHeading")} empty={t("noFavorites")} row={keptRow} />
 
       {selectedJobs.length > 0 ? (

@@ -9,17 +9,20 @@ export interface ReleaseBatch {
   key: string;
   printerName: string;
   jobs: { id: number; name: string }[];
+  /** The server tells how each job is doing; else they are shown as released, nothing more. */
+  followed: boolean;
 }
 
 /**
  * The jobs of one release going "Printing..." then "Printed". Each change
- * is said once in the page's live region (`announce`).
+ * is said once in the page's live region (`announce`). A server without job
+ * states has them shown as released.
  */
 export function ReleaseProgress({ batch, announce }: { batch: ReleaseBatch; announce: (text: string) => void }) {
   const t = useTranslations("jobs");
   const ids = batch.jobs.map((job) => job.id);
   const stateRef = useRef(new Map<number, string>());
-  const progress = useJobProgress(ids);
+  const progress = useJobProgress(batch.followed ? ids : []);
 
   useEffect(() => {
     for (const job of progress.data ?? []) {
@@ -35,7 +38,9 @@ export function ReleaseProgress({ batch, announce }: { batch: ReleaseBatch; anno
   return (
     <ul className="flex flex-col gap-2">
       {batch.jobs.map((job) => {
-        const state = progress.data?.find((p) => p.id === job.id)?.state ?? "processing";
+        const state = batch.followed
+          ? (progress.data?.find((p) => p.id === job.id)?.state ?? "processing")
+          : "released";
         return (
           <li
             key={job.id}
@@ -49,10 +54,10 @@ export function ReleaseProgress({ batch, announce }: { batch: ReleaseBatch; anno
                   <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
                   {t("printing")}
                 </>
-              ) : state === "printed" ? (
+              ) : state === "printed" || state === "released" ? (
                 <>
                   <CircleCheck aria-hidden="true" className="size-5 text-accent" />
-                  {t("printed")}
+                  {state === "printed" ? t("printed") : t("releasedAtPrinter")}
                 </>
               ) : (
                 t("printGone")

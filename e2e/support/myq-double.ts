@@ -25,6 +25,10 @@ export interface MyqDouble {
   clientSecret: string;
   /** Every request seen, "METHOD /path" (tests check what the portal asked for). */
   requests: string[];
+  /** Every release received, in order: the printer and the jobs asked for. */
+  releases: Array<{ printerId: number; jobIds: number[] }>;
+  /** Back to alice's first balance and jobs, nothing released or paid: for the next test. */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -164,9 +168,10 @@ export async function startMyqDouble(): Promise<MyqDouble> {
   const clientSecret = randomBytes(24).toString("base64url");
   const signingKey = randomBytes(32);
   const requests: string[] = [];
+  const releases: MyqDouble["releases"] = [];
   let price = 25.5;
   let jobs = newJobs();
-  const payments: Array<{
+  let payments: Array<{
     id: string;
     userId: number;
     amount: number;
@@ -294,6 +299,7 @@ export async function startMyqDouble(): Promise<MyqDouble> {
     if (method === "POST" && path === "/v3/printers/3/jobs/release") {
       const body = await readBody(req);
       const ids = Array.isArray(body.jobIds) ? (body.jobIds as number[]) : [];
+      releases.push({ printerId: 3, jobIds: ids });
       // Released jobs print and leave the list; what MyQ answers is not public, so nothing is said.
       price -= jobs.filter((j) => ids.includes(j.id)).reduce((sum, j) => sum + j.cost, 0);
       jobs = jobs.filter((j) => !ids.includes(j.id));
@@ -397,6 +403,14 @@ export async function startMyqDouble(): Promise<MyqDouble> {
     clientId,
     clientSecret,
     requests,
+    releases,
+    reset: () => {
+      price = 25.5;
+      jobs = newJobs();
+      payments = [];
+      releases.length = 0;
+      requests.length = 0;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -23,7 +23,13 @@
 //   public ones. A real server with other claim names needs `userClaims` changed.
 // - A job's `state` and `expiresAt` are ours; a real MyQ X shows neither
 //   (lib/print-server/jobs.ts reads them as null), so a page shows a job's state
-//   or deletion time only when the server gives them.
+//   or deletion time only when the server gives them: without states a release
+//   reads "released" (no progress is asked for), and the printed list is not
+//   offered (`jobsOfList`, which also keeps only jobs marked `favorite` in the
+//   favourites, for a server that ignores the `state` filter).
+// - The credit statement (`/v3/users/{id}/activity`) and the profile and
+//   password changes are ours: a 404 there means the server does not offer
+//   them (`absentEndpointStatus`), and the page says so.
 // - A payment commit's `balance` is ours; MyQ answers `{amount}` only
 //   (lib/print-server/payments.ts reads null), and the portal then reads the
 //   new balance from the accounts answer. Payment ids are strings [MyQ, real

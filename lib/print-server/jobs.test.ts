@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MockAgent } from "undici";
 import { createPrintServerApi } from "./api-client";
-import { deleteJobs, jobState, listJobs, printAllJobs, releaseJobs, setFavorite } from "./jobs";
+import { deleteJobs, jobState, jobsOfList, listJobs, printAllJobs, releaseJobs, setFavorite, toJob } from "./jobs";
 
 const origin = "https://print.test:8090";
 const token = "user-token";
@@ -78,6 +78,27 @@ describe("listJobs", () => {
       .reply(200, { jobs: [], count: 0 });
     expect((await listJobs(token, "favorites", { start: 0, limit: 50 }, api())).count).toBe(0);
     expect((await listJobs(token, "printed", { start: 0, limit: 50 }, api())).count).toBe(0);
+  });
+});
+
+describe("jobsOfList", () => {
+  // A server that ignores the `state` filter answers every job for every list.
+  const mixed = { jobs: [toJob(ours), toJob(myq), toJob({ ...myq, id: 8, favorite: false })], count: 3 };
+  const stateless = { jobs: [toJob(myq), toJob({ ...myq, id: 8, favorite: false })], count: 2 };
+
+  it("keeps only the favourites a server marked so, whatever its filter did", () => {
+    expect(jobsOfList("favorites", stateless)).toEqual({ jobs: [stateless.jobs[0]], count: 1, offered: true });
+  });
+
+  it("calls a job printed only when it has a state; a server without states has no printed list", () => {
+    expect(jobsOfList("printed", mixed)).toMatchObject({ count: 1, offered: true });
+    expect(jobsOfList("printed", mixed).jobs.map((job) => job.id)).toEqual([41]);
+    expect(jobsOfList("printed", stateless)).toEqual({ jobs: [], count: 0, offered: false });
+    expect(jobsOfList("printed", { jobs: [], count: 0 })).toEqual({ jobs: [], count: 0, offered: true });
+  });
+
+  it("leaves the waiting list as the server answered it", () => {
+    expect(jobsOfList("waiting", stateless)).toEqual({ ...stateless, offered: true });
   });
 });
 

@@ -110,6 +110,24 @@ export async function listJobs(
   return toJobList(data);
 }
 
+/**
+ * What one page of a list holds, as far as its jobs say so themselves. A
+ * server may ignore the `state` filter (MyQ's values are not public) and
+ * answer all jobs for every list: a favourite is kept only when marked so,
+ * and a job is shown as printed only when it has a state. A server whose jobs
+ * carry no state cannot say which were printed: that list is not `offered`.
+ */
+export function jobsOfList(
+  list: JobListName,
+  page: { jobs: Job[]; count: number },
+): { jobs: Job[]; count: number; offered: boolean } {
+  const offered = list !== "printed" || page.jobs.length === 0 || page.jobs.some((job) => job.state !== null);
+  const jobs = page.jobs.filter((job) =>
+    list === "favorites" ? job.favorite : list === "printed" ? job.state !== null : true,
+  );
+  return { jobs, count: Math.max(0, page.count - (page.jobs.length - jobs.length)), offered };
+}
+
 const releaseAnswer = z.object({
   jobs: z
     .array(z.object({ id: z.number().int(), cost: z.number().finite().nullish().catch(null) }))

@@ -30,6 +30,12 @@ describe("mapSelfServiceError", () => {
     [400, { error: "invalid_request" }, { code: "bad_request", field: undefined }],
     [403, { error: "insufficient_scope" }, { code: "forbidden_scope" }],
     [401, { error: "invalid_token" }, { code: "session_ended" }],
+    // A real MyQ X without the endpoint, in its own error shape.
+    [
+      404,
+      { code: 404, message: "Not found.", data: [] },
+      { code: "not_allowed", sentenceKey: "profile.answers.notOffered" },
+    ],
   ])("answers %i %j as %j", (status, body, expected) => {
     expect(mapSelfServiceError(status, body, headers)).toMatchObject(expected);
   });

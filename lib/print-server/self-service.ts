@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { selfServiceErrors } from "@/lib/browser-safe/contract-assumptions";
+import { absentEndpointStatus, selfServiceErrors } from "@/lib/browser-safe/contract-assumptions";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { bearer, printServerApi, type PrintServerApi } from "./api-client";
 import { clientAccessToken } from "./client-token";
@@ -53,6 +53,13 @@ export function mapSelfServiceError(status: number, body: unknown, headers: Head
       reason: rule ? `${field} breaks ${rule}` : `${field} refused`,
       field,
       sentenceKey: sentenceOfRefusedField(field, rule),
+    });
+  // The person's own record exists (they are signed in): a 404 is a server without this endpoint (a real MyQ X may not offer it).
+  if (status === absentEndpointStatus)
+    return new PortalError("not_allowed", {
+      upstreamStatus: status,
+      reason: "endpoint not offered",
+      sentenceKey: "profile.answers.notOffered",
     });
   // A 429 here is the sign-in limiter counting wrong current passwords.
   if (status === 429 && name !== undefined) {

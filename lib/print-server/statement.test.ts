@@ -64,8 +64,8 @@ describe("the statement mapping", () => {
       { from: "2026-10-21T00:00:00.000Z", types: ["print"], start: 25, limit: 25 },
       api(),
     );
-    expect(page.count).toBe(41);
-    expect(page.lines[0]?.what).toBe("Quarterly report.pdf");
+    expect(page?.count).toBe(41);
+    expect(page?.lines[0]?.what).toBe("Quarterly report.pdf");
     const query = new URL(asked, origin).searchParams;
     expect(Object.fromEntries(query)).toEqual({
       from: "2026-10-21T00:00:00.000Z",
@@ -88,10 +88,18 @@ describe("the statement mapping", () => {
       .times(4);
     const whole = await getWholeStatement("user-token", 3, {}, 5000, api());
     expect(whole).toMatchObject({ complete: true });
-    expect(whole.lines).toHaveLength(1500);
+    expect(whole?.lines).toHaveLength(1500);
     const capped = await getWholeStatement("user-token", 3, {}, 1200, api());
-    expect(capped.complete).toBe(false);
-    expect(capped.lines).toHaveLength(1200);
+    expect(capped?.complete).toBe(false);
+    expect(capped?.lines).toHaveLength(1200);
+  });
+
+  it("answers null when the server has no statement (404, as a real MyQ X)", async () => {
+    agent
+      .get(origin)
+      .intercept({ path: (path) => path.startsWith("/api/v3/users/3/activity"), method: "GET" })
+      .reply(404, { code: 404, message: "Not found.", data: [] });
+    await expect(getStatement("user-token", 3, {}, api())).resolves.toBeNull();
   });
 
   it("refuses an answer that is not a statement", async () => {

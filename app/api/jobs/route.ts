@@ -1,5 +1,5 @@
 import { answerJson, checkedQuery, userRoute } from "@/lib/http/route";
-import { listJobs } from "@/lib/print-server/jobs";
+import { jobsOfList, listJobs } from "@/lib/print-server/jobs";
 import { jobListResponse, jobPageSize, jobsQuery, toJobView } from "./schema";
 
 export const dynamic = "force-dynamic";
@@ -8,6 +8,11 @@ export const dynamic = "force-dynamic";
 export const GET = userRoute({}, async ({ request, token }) => {
   const query = checkedQuery(jobsQuery, request);
   const start = query.start ?? 0;
-  const page = await listJobs(token, query.list, { start, limit: jobPageSize });
-  return answerJson(jobListResponse, { jobs: page.jobs.map(toJobView), count: page.count, start });
+  const page = jobsOfList(query.list, await listJobs(token, query.list, { start, limit: jobPageSize }));
+  return answerJson(jobListResponse, {
+    jobs: page.jobs.map(toJobView),
+    count: page.count,
+    start,
+    offered: page.offered,
+  });
 });

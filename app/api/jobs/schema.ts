@@ -3,7 +3,8 @@ import type { SentenceKey } from "@/lib/browser-safe/errors";
 
 // GET /api/jobs?list=waiting|printed|favorites&start=0: one page of a list,
 // newest first, only what the page shows. A real MyQ X sends no state and no
-// deletion time: those are null and the page leaves them out.
+// deletion time: those are null and the page leaves them out, and says that
+// the server does not tell which jobs were printed.
 
 const say = (key: SentenceKey) => ({ error: key });
 const badList = say("jobs.answers.badList");
@@ -46,6 +47,8 @@ export const jobListResponse = z.object({
   /** How many jobs the list has in all. */
   count: z.int(),
   start: z.int(),
+  /** False when the server cannot say which jobs are in this list (printed jobs, from a server without job states). */
+  offered: z.boolean(),
 });
 export type JobListResponse = z.infer<typeof jobListResponse>;
 

@@ -15,12 +15,14 @@ const maxChartLines = 5000;
 export const GET = userRoute({}, async ({ request, user, token }) => {
   const query = checkedQuery(z.pick(statementFilter, { days: true }), request);
   const { from, to } = statementQueryOf(query);
-  const { lines, complete } = await getWholeStatement(token, user.userId, { from }, maxChartLines);
+  const statement = await getWholeStatement(token, user.userId, { from }, maxChartLines);
+  if (!statement) return answerJson(historyResponse, { from, to, points: [], complete: true, offered: false });
   return answerJson(historyResponse, {
     from,
     to,
-    points: balancePoints(lines, from),
-    summary: summarizeBalance(lines),
-    complete,
+    points: balancePoints(statement.lines, from),
+    summary: summarizeBalance(statement.lines),
+    complete: statement.complete,
+    offered: true,
   });
 });

@@ -15,5 +15,7 @@ export const historyResponse = z.object({
   ),
   /** False when the period had more lines than the chart reads. */
   complete: z.boolean(),
+  /** False when the print server offers no statement to draw it from. */
+  offered: z.boolean(),
 });
 export type HistoryResponse = z.infer<typeof historyResponse>;

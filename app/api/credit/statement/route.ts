@@ -6,14 +6,20 @@ import { statementQuery, statementResponse } from "./schema";
 
 export const dynamic = "force-dynamic";
 
-/** One page of the signed-in person's credit statement, newest first. */
+/** One page of the signed-in person's credit statement, newest first; `offered: false` when the server has none. */
 export const GET = userRoute({}, async ({ request, user, token }) => {
   const query = checkedQuery(statementQuery, request);
   const page = Number(query.page ?? "1");
-  const { lines, count } = await getStatement(token, user.userId, {
+  const statement = await getStatement(token, user.userId, {
     ...statementQueryOf(query),
     start: (page - 1) * statementPageSize,
     limit: statementPageSize,
   });
-  return answerJson(statementResponse, { lines, count, page, pageSize: statementPageSize });
+  return answerJson(statementResponse, {
+    lines: statement?.lines ?? [],
+    count: statement?.count ?? 0,
+    page,
+    pageSize: statementPageSize,
+    offered: statement !== null,
+  });
 });

@@ -27,5 +27,7 @@ export const statementResponse = z.object({
   count: z.int(),
   page: z.int(),
   pageSize: z.int(),
+  /** False when the print server offers no statement (a real MyQ X may not): no lines, nothing wrong. */
+  offered: z.boolean(),
 });
 export type StatementResponse = z.infer<typeof statementResponse>;

@@ -2,6 +2,7 @@ import { statementFilter } from "@/app/api/credit/statement/schema";
 import { fallbackCurrency } from "@/lib/browser-safe/contract-assumptions";
 import { statementCsv } from "@/lib/credit/statement-csv";
 import { statementQueryOf } from "@/lib/credit/statement-period";
+import { PortalError } from "@/lib/browser-safe/errors";
 import { checkedQuery, userRoute } from "@/lib/http/route";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { serverConfig } from "@/lib/print-server/server-config";
@@ -15,13 +16,14 @@ const maxCsvLines = 20_000;
 /** "Download CSV": the statement of the chosen period and type, every page. */
 export const GET = userRoute({}, async ({ request, user, token }) => {
   const query = checkedQuery(statementFilter, request);
-  const [{ lines }, config, t] = await Promise.all([
+  const [statement, config, t] = await Promise.all([
     getWholeStatement(token, user.userId, statementQueryOf(query), maxCsvLines),
     serverConfig(token),
     serverTranslator("credit"),
   ]);
+  if (!statement) throw new PortalError("not_found", { sentenceKey: "credit.statement.notOffered" });
   const csv = statementCsv(
-    lines,
+    statement.lines,
     {
       date: t("csv.date"),
       type: t("csv.type"),
