@@ -5,25 +5,24 @@ import { useState, type FormEvent } from "react";
 import { PanelSection } from "@/components/account/panel-section";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { FormFailure, useFormErrors } from "@/components/ui/form-errors";
 import { TextField } from "@/components/ui/text-field";
-import { useErrorSentence } from "@/hooks/use-error-sentence";
 import { useRedeemVoucher, useVoucherAvailability } from "@/hooks/use-credit";
 import { voucherRequest } from "@/lib/browser-safe/credit/voucher-code";
-import { PortalError } from "@/lib/browser-safe/errors";
 import { formatMoney } from "@/lib/browser-safe/money-format";
+import { newRequestId } from "@/lib/browser-safe/request-id";
 import { useFieldCheck } from "@/components/profile/field-sentence";
 
-const newRequestId = () => crypto.randomUUID();
+const voucherFields = ["code"] as const;
 
 /** Add credit: a paste-friendly voucher field, then the new balance; the code stays on any error. */
 export function VoucherSection({ currency, locale }: { currency: string; locale: string }) {
   const t = useTranslations("credit.voucher");
-  const sentence = useErrorSentence();
   const check = useFieldCheck();
   const availability = useVoucherAvailability();
   const redeem = useRedeemVoucher();
   const [code, setCode] = useState("");
-  const [fieldError, setFieldError] = useState<string>();
+  const { fieldErrors, setFieldErrors, refused, failureOf } = useFormErrors(voucherFields);
   // One id per press: a double submit repeats it, and the voucher is redeemed once.
   const [requestId, setRequestId] = useState(newRequestId);
 
@@ -39,10 +38,10 @@ export function VoucherSection({ currency, locale }: { currency: string; locale:
     if (redeem.isPending) return;
     const checked = check(voucherRequest, { code, requestId });
     if (!checked.ok) {
-      setFieldError(checked.errors.code);
+      setFieldErrors(checked.errors);
       return;
     }
-    setFieldError(undefined);
+    setFieldErrors({});
     redeem.mutate(checked.data, {
       onSuccess: () => {
         setCode("");
@@ -50,21 +49,16 @@ export function VoucherSection({ currency, locale }: { currency: string; locale:
       },
       onError: (error) => {
         setRequestId(newRequestId());
-        if (error instanceof PortalError && error.field === "code") setFieldError(sentence(error));
+        refused(error);
       },
     });
   };
 
   const result = redeem.data;
-  const failure = redeem.error instanceof PortalError && redeem.error.field === "code" ? undefined : redeem.error;
   return (
     <PanelSection title={t("heading")} busy={redeem.isPending}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        {failure ? (
-          <Alert>
-            {t("failed")} {sentence(failure)}
-          </Alert>
-        ) : null}
+        <FormFailure error={failureOf(redeem.error)} lead={t("failed")} />
         <TextField
           label={t("code")}
           hint={t("codeHint")}
@@ -74,7 +68,7 @@ export function VoucherSection({ currency, locale }: { currency: string; locale:
           spellCheck={false}
           value={code}
           onChange={(event) => setCode(event.target.value)}
-          error={fieldError}
+          error={fieldErrors.code}
           className="font-mono sm:max-w-sm"
         />
         <div className="flex flex-wrap items-center gap-3">

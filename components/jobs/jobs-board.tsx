@@ -13,6 +13,7 @@ import { useLastPrinter } from "@/hooks/use-last-printer";
 import { useNow } from "@/hooks/use-now";
 import { totalCost } from "@/lib/browser-safe/jobs/deletion-time";
 import { formatMoney } from "@/lib/browser-safe/money-format";
+import { newRequestId } from "@/lib/browser-safe/request-id";
 import { ConfirmDialog } from "./confirm-dialog";
 import { JobListSection } from "./job-list-section";
 import { JobRow } from "./job-row";
@@ -26,10 +27,6 @@ type Pending =
   | { kind: "release"; jobs: JobView[]; printerId: number; key: string }
   | { kind: "releaseAll"; printerId: number; key: string }
   | { kind: "delete"; jobs: JobView[] };
-
-function newKey(): string {
-  return crypto.randomUUID();
-}
 
 /** The Jobs page's interactive part: lists, selection, printer, release, delete, favourites. */
 export function JobsBoard({ printerParam }: { printerParam: number | null }) {
@@ -82,7 +79,7 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
       setProblem(t("choosePrinter"));
       return;
     }
-    setPending({ kind: "release", jobs, printerId: chosenPrinter.id, key: newKey() });
+    setPending({ kind: "release", jobs, printerId: chosenPrinter.id, key: newRequestId() });
   }
 
   function confirm() {
@@ -185,7 +182,7 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
           onReleaseAll={(id) => {
             setProblem(null);
             // One tap prints everything waiting: no question in between. A new key per tap.
-            sendRelease({ kind: "releaseAll", printerId: id, key: newKey() });
+            sendRelease({ kind: "releaseAll", printerId: id, key: newRequestId() });
           }}
         />
       ) : null}

@@ -7,12 +7,15 @@ import type { MeResponse } from "@/app/api/me/schema";
 import { profileRequest, type ProfileRequest } from "@/app/api/profile/schema";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { FormFailure, useFormErrors } from "@/components/ui/form-errors";
 import { TextField } from "@/components/ui/text-field";
-import { useErrorSentence } from "@/hooks/use-error-sentence";
 import { useUpdateProfile } from "@/hooks/use-self-service";
-import { PortalError } from "@/lib/browser-safe/errors";
 import { isLocale, localeNames, locales } from "@/lib/browser-safe/locales";
 import { useFieldCheck } from "./field-sentence";
+
+/** The fields shown with their own error; a refusal of the language is said above the form. */
+const editableFields = ["fullName", "email"] as const;
+const noFields = [] as const;
 
 interface DetailsFormProps {
   profile: MeResponse;
@@ -25,14 +28,15 @@ export function DetailsForm({ profile, profileEditing }: DetailsFormProps) {
   const t = useTranslations("profile.details");
   const locale = useLocale();
   const router = useRouter();
-  const sentence = useErrorSentence();
   const check = useFieldCheck();
   const update = useUpdateProfile();
+  const { fieldErrors, setFieldErrors, refused, failureOf } = useFormErrors<"fullName" | "email">(
+    profileEditing ? editableFields : noFields,
+  );
   const languageId = useId();
   const [fullName, setFullName] = useState(profile.fullName);
   const [email, setEmail] = useState(profile.email ?? "");
   const [language, setLanguage] = useState<string>(isLocale(profile.language) ? profile.language : locale);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
 
   const changes = (): ProfileRequest => {
@@ -59,19 +63,15 @@ export function DetailsForm({ profile, profileEditing }: DetailsFormProps) {
         // The answer set this device's language: render the portal in it.
         if (checked.data.language) router.refresh();
       },
-      onError: (error) => {
-        if (error instanceof PortalError && error.field) setFieldErrors({ [error.field]: sentence(error) });
-      },
+      onError: refused,
     });
   };
 
-  const failure = update.error instanceof PortalError && update.error.field ? undefined : update.error;
+  const failure = failureOf(update.error);
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       {failure ? (
-        <Alert>
-          {t("failed")} {sentence(failure)}
-        </Alert>
+        <FormFailure error={failure} lead={t("failed")} />
       ) : Object.keys(fieldErrors).length > 0 ? (
         <Alert>{t("checkFields")}</Alert>
       ) : null}

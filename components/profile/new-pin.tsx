@@ -7,12 +7,13 @@ import { newPinRequest } from "@/app/api/profile/pin/schema";
 import { SecretField } from "@/components/sign-in/secret-field";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useErrorSentence } from "@/hooks/use-error-sentence";
+import { FormFailure, useFormErrors } from "@/components/ui/form-errors";
 import { useNewPin } from "@/hooks/use-self-service";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { useFieldCheck } from "./field-sentence";
 
 type Method = "pin" | "password";
+const proofFields = ["pin", "password"] as const;
 
 /** The new PIN, once: large, with Copy, and the note that the old one is gone. */
 function ShownPin({ pin, onDone }: { pin: string; onDone: () => void }) {
@@ -55,13 +56,12 @@ function ShownPin({ pin, onDone }: { pin: string; onDone: () => void }) {
 /** "Get a new PIN": who you are again, then the PIN once. Hidden, with the reason, when the server forbids it. */
 export function NewPin({ allowed }: { allowed: boolean }) {
   const t = useTranslations("profile.pin");
-  const sentence = useErrorSentence();
   const check = useFieldCheck();
   const newPin = useNewPin();
+  const { fieldErrors, setFieldErrors, refused, failureOf } = useFormErrors(proofFields);
   const [open, setOpen] = useState(false);
   const [method, setMethod] = useState<Method>("pin");
   const [secret, setSecret] = useState("");
-  const [fieldError, setFieldError] = useState<string>();
   const start = useRef<HTMLButtonElement>(null);
 
   if (!allowed || (newPin.error instanceof PortalError && newPin.error.code === "not_allowed"))
@@ -71,7 +71,7 @@ export function NewPin({ allowed }: { allowed: boolean }) {
     // The PIN leaves the page's memory with the result.
     newPin.reset();
     setSecret("");
-    setFieldError(undefined);
+    setFieldErrors({});
     setOpen(false);
     requestAnimationFrame(() => start.current?.focus());
   };
@@ -93,28 +93,18 @@ export function NewPin({ allowed }: { allowed: boolean }) {
     const proof = method === "pin" ? { method, pin: secret } : { method, password: secret };
     const checked = check(newPinRequest, proof);
     if (!checked.ok) {
-      setFieldError(Object.values(checked.errors)[0]);
+      setFieldErrors(checked.errors);
       return;
     }
-    setFieldError(undefined);
-    newPin.mutate(checked.data, {
-      onSuccess: () => setSecret(""),
-      onError: (error) => {
-        if (error instanceof PortalError && error.field) setFieldError(sentence(error));
-      },
-    });
+    setFieldErrors({});
+    newPin.mutate(checked.data, { onSuccess: () => setSecret(""), onError: refused });
   };
 
-  const failure = newPin.error instanceof PortalError && newPin.error.field ? undefined : newPin.error;
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <h3 className="text-lg font-semibold">{t("confirmHeading")}</h3>
       <p>{t("confirmIntro")}</p>
-      {failure ? (
-        <Alert>
-          {t("failed")} {sentence(failure)}
-        </Alert>
-      ) : null}
+      <FormFailure error={failureOf(newPin.error)} lead={t("failed")} />
       <fieldset className="flex flex-wrap gap-4">
         <legend className="mb-2 font-medium">{t("proofMethod")}</legend>
         {(["pin", "password"] as const).map((choice) => (
@@ -127,7 +117,7 @@ export function NewPin({ allowed }: { allowed: boolean }) {
               onChange={() => {
                 setMethod(choice);
                 setSecret("");
-                setFieldError(undefined);
+                setFieldErrors({});
               }}
               className="size-5"
             />
@@ -145,7 +135,7 @@ export function NewPin({ allowed }: { allowed: boolean }) {
           autoComplete="off"
           value={secret}
           onChange={(event) => setSecret(event.target.value)}
-          error={fieldError}
+          error={fieldErrors.pin}
           large
         />
       ) : (
@@ -157,7 +147,7 @@ export function NewPin({ allowed }: { allowed: boolean }) {
           autoComplete="current-password"
           value={secret}
           onChange={(event) => setSecret(event.target.value)}
-          error={fieldError}
+          error={fieldErrors.password}
         />
       )}
       <div className="flex flex-wrap gap-3">

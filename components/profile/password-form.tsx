@@ -7,9 +7,9 @@ import type { SelfServiceResponse } from "@/app/api/profile/settings/schema";
 import { SecretField } from "@/components/sign-in/secret-field";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useErrorSentence } from "@/hooks/use-error-sentence";
+import { FormFailure, useFormErrors } from "@/components/ui/form-errors";
 import { useChangePassword } from "@/hooks/use-self-service";
-import { PortalError } from "@/lib/browser-safe/errors";
+import { newRequestId } from "@/lib/browser-safe/request-id";
 import { useFieldCheck } from "./field-sentence";
 
 type Rules = SelfServiceResponse["passwordRules"];
@@ -30,19 +30,18 @@ function PasswordRules({ rules, id }: { rules: Rules; id: string }) {
   );
 }
 
-const newRequestId = () => crypto.randomUUID();
+const passwordFields = ["currentPassword", "newPassword", "confirm"] as const;
 
 /** Change password, for a local account; a directory account is told where its password is changed. */
 export function PasswordForm({ rules, managedElsewhere }: { rules: Rules; managedElsewhere: boolean }) {
   const t = useTranslations("profile.password");
-  const sentence = useErrorSentence();
   const check = useFieldCheck();
   const change = useChangePassword();
+  const { fieldErrors, setFieldErrors, refused, failureOf } = useFormErrors(passwordFields);
   const rulesId = useId();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [again, setAgain] = useState("");
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   // One id per attempt: a double submit repeats it, so the server changes the password once.
   const [requestId, setRequestId] = useState(newRequestId);
 
@@ -52,7 +51,7 @@ export function PasswordForm({ rules, managedElsewhere }: { rules: Rules; manage
     event.preventDefault();
     if (change.isPending) return;
     const checked = check(passwordRequest, { currentPassword: current, newPassword: next, requestId });
-    const errors = checked.ok ? {} : { ...checked.errors };
+    const errors: typeof fieldErrors = checked.ok ? {} : { ...checked.errors };
     if (!errors.newPassword && next !== again) errors.confirm = t("field.mismatch");
     setFieldErrors(errors);
     if (!checked.ok || Object.keys(errors).length > 0) return;
@@ -66,19 +65,14 @@ export function PasswordForm({ rules, managedElsewhere }: { rules: Rules; manage
       onError: (error) => {
         // A refused attempt is over: the next press is a new one.
         setRequestId(newRequestId());
-        if (error instanceof PortalError && error.field) setFieldErrors({ [error.field]: sentence(error) });
+        refused(error);
       },
     });
   };
 
-  const failure = change.error instanceof PortalError && change.error.field ? undefined : change.error;
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      {failure ? (
-        <Alert>
-          {t("failed")} {sentence(failure)}
-        </Alert>
-      ) : null}
+      <FormFailure error={failureOf(change.error)} lead={t("failed")} />
       <PasswordRules rules={rules} id={rulesId} />
       <SecretField
         label={t("current")}

@@ -27,6 +27,11 @@ describe("mapSelfServiceError", () => {
       { error: "invalid_request", field: "email" },
       { code: "bad_request", field: "email", sentenceKey: "profile.answers.badEmail" },
     ],
+    [
+      400,
+      { error: "invalid_request", field: "fullname" },
+      { code: "bad_request", field: "fullName", sentenceKey: "profile.answers.badFullName" },
+    ],
     [400, { error: "invalid_request" }, { code: "bad_request", field: undefined }],
     [403, { error: "insufficient_scope" }, { code: "forbidden_scope" }],
     [401, { error: "invalid_token" }, { code: "session_ended" }],

@@ -51,7 +51,8 @@ export function mapSelfServiceError(status: number, body: unknown, headers: Head
     return new PortalError("bad_request", {
       upstreamStatus: status,
       reason: rule ? `${field} breaks ${rule}` : `${field} refused`,
-      field,
+      // The form's name for it, so the sentence shows beside that field.
+      field: Object.hasOwn(formFields, field) ? formFields[field as keyof typeof formFields] : field,
       sentenceKey: sentenceOfRefusedField(field, rule),
     });
   // The person's own record exists (they are signed in): a 404 is a server without this endpoint (a real MyQ X may not offer it).
@@ -87,6 +88,9 @@ const fieldSentences = {
   email: "profile.answers.badEmail",
   lang: "profile.answers.badLanguage",
 } as const;
+
+/** The server's profile field names, as the portal's forms name them. */
+const formFields = { fullname: "fullName", lang: "language" } as const;
 
 function sentenceOfRefusedField(field: string, rule: string | undefined) {
   if (rule && Object.hasOwn(ruleSentences, rule)) return ruleSentences[rule as keyof typeof ruleSentences];
