@@ -5,9 +5,11 @@ import { join } from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { alice, expect, test as base } from "./fixtures";
 import { CreditPage } from "./pages/credit-page";
+import type { HomePage } from "./pages/home-page";
 import { JobsPage } from "./pages/jobs-page";
 import { ProfilePage } from "./pages/profile-page";
 import { ReportsPage } from "./pages/reports-page";
+import type { SignInPage } from "./pages/sign-in-page";
 import { axeViolations } from "./support/axe";
 import { freePort } from "./support/free-port";
 import { loadStack } from "./support/load-stack";
@@ -92,15 +94,20 @@ const test = base.extend<Pages, { myqStack: MyqStack }>({
   },
 });
 
+/** alice signs in by PIN and is greeted on the home page. */
+async function signInAlice(signInPage: SignInPage, homePage: HomePage): Promise<void> {
+  await signInPage.goto();
+  await signInPage.signInWithPin(alice.pin);
+  await homePage.expectGreeting(alice.fullName);
+}
+
 test.describe("against a real MyQ X's shapes", () => {
   test("alice signs in by PIN and sees her name and her balance from limits.price", async ({
     page,
     signInPage,
     homePage,
   }) => {
-    await signInPage.goto();
-    await signInPage.signInWithPin(alice.pin);
-    await homePage.expectGreeting(alice.fullName);
+    await signInAlice(signInPage, homePage);
     await expect(homePage.availableToPrint).toHaveText("€25.50");
     await expect(homePage.balance.getByRole("listitem").filter({ hasText: "Internal account" })).toContainText(
       "€25.50",
@@ -128,9 +135,7 @@ test.describe("against a real MyQ X's shapes", () => {
     homePage,
     reportsPage,
   }) => {
-    await signInPage.goto();
-    await signInPage.signInWithPin(alice.pin);
-    await homePage.expectGreeting(alice.fullName);
+    await signInAlice(signInPage, homePage);
     await reportsPage.goto();
     await expect(page.getByText("This print server does not offer reports to the portal.")).toBeVisible();
     await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
@@ -143,9 +148,7 @@ test.describe("against a real MyQ X's shapes", () => {
     jobsPage,
     myqStack,
   }) => {
-    await signInPage.goto();
-    await signInPage.signInWithPin(alice.pin);
-    await homePage.expectGreeting(alice.fullName);
+    await signInAlice(signInPage, homePage);
     await jobsPage.goto();
     const boardingPass = jobsPage.job(jobsPage.waiting, "Boarding pass.pdf");
     await expect(boardingPass).toContainText("1 page · Mono · One-sided · 1 copy");
@@ -183,9 +186,7 @@ test.describe("against a real MyQ X's shapes", () => {
     homePage,
     creditPage,
   }) => {
-    await signInPage.goto();
-    await signInPage.signInWithPin(alice.pin);
-    await homePage.expectGreeting(alice.fullName);
+    await signInAlice(signInPage, homePage);
     await creditPage.goto();
     await expect(creditPage.statement).toContainText(
       "This print server does not offer a credit statement to the portal.",
@@ -205,9 +206,7 @@ test.describe("against a real MyQ X's shapes", () => {
     homePage,
     profilePage,
   }) => {
-    await signInPage.goto();
-    await signInPage.signInWithPin(alice.pin);
-    await homePage.expectGreeting(alice.fullName);
+    await signInAlice(signInPage, homePage);
     await profilePage.goto();
     // No server settings on a real MyQ X: only the language, as MyQ's own web UI lets people change it.
     await expect(profilePage.details).toContainText("Your organisation manages your name and email.");
