@@ -10,6 +10,7 @@ export const PAGES = [
   { name: "reports", path: "/reports", signedIn: true },
   { name: "jobs", path: "/jobs", signedIn: true },
   { name: "credit", path: "/credit", signedIn: true },
+  { name: "profile", path: "/profile", signedIn: true },
 ];
 
 /** The floor's empty App Router page (scripts/bench/floor-app), measured the same way. */
