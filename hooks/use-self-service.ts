@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { meResponse } from "@/app/api/me/schema";
 import { newPinResponse, type NewPinRequest } from "@/app/api/profile/pin/schema";
 import { passwordResponse, type PasswordRequest } from "@/app/api/profile/password/schema";
@@ -22,8 +23,16 @@ export function useSelfServiceSettings() {
   });
 }
 
+/**
+ * Saves the person's own changes. A new language: the answer set this
+ * device's language cookie, and the server parts of the page are rendered
+ * again in it (the client parts follow through the language provider).
+ * Here rather than in the form's own callback, which is skipped when the form
+ * is no longer on screen when the answer comes.
+ */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
+  const router = useRouter();
   return useMutation({
     mutationFn: (changes: ProfileRequest) =>
       fetchJson("/api/profile", meResponse, {
@@ -31,7 +40,10 @@ export function useUpdateProfile() {
         headers: { "content-type": "application/json" },
         body: JSON.stringify(changes),
       }),
-    onSuccess: (profile) => queryClient.setQueryData([...accountQueryKey, "profile"], profile),
+    onSuccess: (profile, changes) => {
+      queryClient.setQueryData([...accountQueryKey, "profile"], profile);
+      if (changes.language) router.refresh();
+    },
   });
 }
 

@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import type { MeResponse } from "@/app/api/me/schema";
@@ -27,7 +26,6 @@ interface DetailsFormProps {
 export function DetailsForm({ profile, profileEditing }: DetailsFormProps) {
   const t = useTranslations("profile.details");
   const locale = useLocale();
-  const router = useRouter();
   const check = useFieldCheck();
   const update = useUpdateProfile();
   const { fieldErrors, setFieldErrors, refused, failureOf } = useFormErrors<"fullName" | "email">(
@@ -58,11 +56,7 @@ export function DetailsForm({ profile, profileEditing }: DetailsFormProps) {
     }
     setFieldErrors({});
     update.mutate(checked.data, {
-      onSuccess: () => {
-        setSaved(true);
-        // The answer set this device's language: render the portal in it.
-        if (checked.data.language) router.refresh();
-      },
+      onSuccess: () => setSaved(true),
       onError: refused,
     });
   };

@@ -9,8 +9,14 @@ vi.mock("@/lib/print-server/server-config", () => ({ serverConfig: vi.fn(async (
 
 const { getOwnProfile } = await import("@/lib/print-server/users");
 const { serverConfig } = await import("@/lib/print-server/server-config");
-const { clearUpstreamLanguages, languagesForSession, languagesWithoutSession, languageTtlMs, lookupDeadlineMs } =
-  await import("./upstream-languages");
+const {
+  clearUpstreamLanguages,
+  languagesForSession,
+  languagesWithoutSession,
+  languageTtlMs,
+  lookupDeadlineMs,
+  rememberProfileLanguage,
+} = await import("./upstream-languages");
 
 let clock = 0;
 const active = (sessionId: string, userId: number) =>
@@ -24,6 +30,29 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+});
+
+describe("rememberProfileLanguage", () => {
+  it("is what the portal knows after a change, on every device, without asking", async () => {
+    await languagesForSession(active("s1", 7), now);
+    rememberProfileLanguage(7, "cs", now);
+    await expect(languagesForSession(active("s2", 7), now)).resolves.toMatchObject({ profileLanguage: "cs" });
+    expect(getOwnProfile).toHaveBeenCalledTimes(1);
+  });
+
+  it("is not overwritten by a slow lookup that read the old language before the change", async () => {
+    vi.useFakeTimers();
+    let answer: (value: { language: string }) => void = () => undefined;
+    vi.mocked(getOwnProfile).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)) as never);
+    const pending = languagesForSession(active("s1", 7), now);
+    await vi.advanceTimersByTimeAsync(lookupDeadlineMs);
+    await pending;
+    clock += 1;
+    rememberProfileLanguage(7, "cs", now);
+    answer({ language: "en" });
+    await vi.advanceTimersByTimeAsync(0);
+    await expect(languagesForSession(active("s1", 7), now)).resolves.toMatchObject({ profileLanguage: "cs" });
+  });
 });
 
 describe("languagesForSession", () => {

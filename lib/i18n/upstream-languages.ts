@@ -17,6 +17,8 @@ export const lookupDeadlineMs = 1_500;
 interface Remembered {
   value: string | null;
   expiresAt: number;
+  /** Set by a change the person made: a lookup that started before it must not overwrite it. */
+  changedAt?: number;
 }
 
 const holder = globalThis as typeof globalThis & { __portalLanguages?: Map<string, Remembered> };
@@ -30,14 +32,20 @@ async function lookUp(key: string, load: () => Promise<string | null>, now: () =
   const cache = remembered();
   const known = cache.get(key);
   if (known && known.expiresAt > now()) return known.value;
+  const startedAt = now();
+  // A late answer read before the person changed the value is stale: the change stays.
+  const keep = (value: string | null, ttlMs: number) => {
+    const changedAt = cache.get(key)?.changedAt;
+    if (changedAt === undefined || changedAt < startedAt) cache.set(key, { value, expiresAt: now() + ttlMs });
+  };
   const loading = load().then(
     (value) => {
-      cache.set(key, { value, expiresAt: now() + languageTtlMs });
+      keep(value, languageTtlMs);
       return value;
     },
     () => {
       // An outage is the data areas' news to tell; the language just falls back.
-      cache.set(key, { value: null, expiresAt: now() + failureTtlMs });
+      keep(null, failureTtlMs);
       return null;
     },
   );
@@ -84,9 +92,14 @@ export async function languagesWithoutSession(now: () => number = Date.now): Pro
   return { profileLanguage: null, serverLanguage };
 }
 
-/** Forgets a person's profile language after they changed it. */
-export function forgetProfileLanguage(userId: number): void {
-  remembered().delete(`profile:${userId}`);
+/**
+ * A person changed their profile language: it is what the portal knows from
+ * now on, on every device, even when a lookup that started before the change
+ * (and read the old language) answers later.
+ */
+export function rememberProfileLanguage(userId: number, language: string, now: () => number = Date.now): void {
+  const at = now();
+  remembered().set(`profile:${userId}`, { value: language, expiresAt: at + languageTtlMs, changedAt: at });
 }
 
 /** Forgets what was looked up (tests). */

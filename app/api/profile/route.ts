@@ -3,7 +3,7 @@ import { localeCookieMaxAgeSeconds, localeCookieName } from "@/lib/browser-safe/
 import { PortalError } from "@/lib/browser-safe/errors";
 import { preferenceCookieOptions } from "@/lib/embedding/cookie-policy";
 import { answerJson, userRoute } from "@/lib/http/route";
-import { forgetProfileLanguage } from "@/lib/i18n/upstream-languages";
+import { rememberProfileLanguage } from "@/lib/i18n/upstream-languages";
 import { serverConfig } from "@/lib/print-server/server-config";
 import { updateOwnProfile } from "@/lib/print-server/self-service";
 import { profileRequest } from "./schema";
@@ -22,7 +22,7 @@ export const PATCH = userRoute({ body: profileRequest, maxBodyBytes: 2048 }, asy
   const profile = await updateOwnProfile(token, user.userId, body);
   const response = answerJson(meResponse, profile);
   if (body.language) {
-    forgetProfileLanguage(user.userId);
+    rememberProfileLanguage(user.userId, body.language);
     response.cookies.set(localeCookieName, body.language, preferenceCookieOptions(localeCookieMaxAgeSeconds));
   }
   return response;
