@@ -15,8 +15,8 @@ import { requestPathHeader } from "@/lib/request-path";
 // visitors without a session cookie to sign-in (keeping the framed layout).
 // It does not read the state store: the page's own lookup
 // (lib/auth/current-session.ts) is the request's one read, and sends an
-// ended session to sign-in itself. Route handlers check through
-// lib/http/route.ts, which also sees what this proxy skips (prefetches).
+// ended session to sign-in itself. Route handlers check again through
+// lib/http/route.ts, so no route depends on this proxy alone.
 
 function contentSecurityPolicy(nonce: string): string {
   const dev = process.env.NODE_ENV === "development";
@@ -73,14 +73,9 @@ export async function proxy(request: NextRequest, event: NextFetchEvent) {
   return run(request, event);
 }
 
+// Every request but static files passes here, prefetches included: a header a
+// client can set (`Purpose: prefetch`, `Next-Router-Prefetch`) must not skip
+// the cross-site refusal or the page's CSP.
 export const config = {
-  matcher: [
-    {
-      source: "/((?!_next/static|_next/image|favicon.ico|icon.svg|robots.txt|api/health).*)",
-      missing: [
-        { type: "header", key: "next-router-prefetch" },
-        { type: "header", key: "purpose", value: "prefetch" },
-      ],
-    },
-  ],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|robots.txt|api/health).*)"],
 };

@@ -1234,7 +1234,7 @@ export interface components {
         /** @description A recharge provider's reference (`external`, `voucher`); another is 404 */
         Provider: string;
         PaymentId: string;
-        /** @description Comma-separated extra data, values `aliases` and `accounts` */
+        /** @description Comma-separated extra data, values `aliases` and `accounts` (`accounts` needs the `credit` scope, like the accounts endpoint) */
         Include: string;
         /** @description Page size (MyQ's paging) */
         Limit: number;
@@ -1366,7 +1366,7 @@ export interface operations {
                 email?: string;
                 card?: string;
                 code?: string;
-                /** @description Comma-separated extra data, values `aliases` and `accounts` */
+                /** @description Comma-separated extra data, values `aliases` and `accounts` (`accounts` needs the `credit` scope, like the accounts endpoint) */
                 include?: components["parameters"]["Include"];
                 /** @description Page size (MyQ's paging) */
                 limit?: components["parameters"]["Limit"];
@@ -1396,7 +1396,7 @@ export interface operations {
     getUser: {
         parameters: {
             query?: {
-                /** @description Comma-separated extra data, values `aliases` and `accounts` */
+                /** @description Comma-separated extra data, values `aliases` and `accounts` (`accounts` needs the `credit` scope, like the accounts endpoint) */
                 include?: components["parameters"]["Include"];
             };
             header?: never;

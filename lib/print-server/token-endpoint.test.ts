@@ -159,7 +159,7 @@ describe("refreshUserTokens and requestClientToken", () => {
     await expect(refreshUserTokens("rt-1", deps())).rejects.toMatchObject({ code: "session_ended" });
   });
 
-  it("asks for a client token without offline.access", async () => {
+  it("asks for a client token with only the scopes it needs (no reports, jobs or offline.access)", async () => {
     let sent: { scope?: string; grant_type?: string } = {};
     agent
       .get(origin)
@@ -168,9 +168,9 @@ describe("refreshUserTokens and requestClientToken", () => {
         sent = JSON.parse(String(options.body));
         return { access_token: "ct", token_type: "Bearer", expires_in: 1800, scope: "users reports" };
       });
-    await requestClientToken(deps());
+    await requestClientToken({ ...deps(), scopes: "users reports credit jobs printers offline.access" });
     expect(sent.grant_type).toBe("client_credentials");
-    expect(sent.scope).toBe("users reports");
+    expect(sent.scope).toBe("users credit printers");
   });
 });
 

@@ -77,13 +77,21 @@ export async function refreshUserTokens(refreshToken: string, deps: Deps = {}): 
   return toTokenSet(data);
 }
 
+/**
+ * What the portal's own token is for, and nothing more: listing printers
+ * (`printers`), making a person's new PIN (`users`) and redeeming vouchers
+ * (`credit`). Reports and jobs are always the person's own token's.
+ */
+export const clientTokenScopes = ["users", "credit", "printers"] as const;
+
 /** A token for the portal itself (client_credentials grant). */
 export async function requestClientToken(deps: Deps = {}): Promise<TokenSet> {
   const { api, clientId, clientSecret, scopes } = config(deps);
-  // offline.access means nothing without a user; ask only for the rest.
+  // Of the configured scopes only those the client token needs (never
+  // offline.access, which means nothing without a user).
   const clientScopes = scopes
     .split(" ")
-    .filter((scope) => scope !== "offline.access")
+    .filter((scope) => (clientTokenScopes as readonly string[]).includes(scope))
     .join(" ");
   const { data } = await send(
     () =>

@@ -35,6 +35,7 @@ const envSchema = z.object({
   PRINT_SERVER_REFRESH_LIFETIME: seconds(30 * 86_400),
   PRINT_SERVER_FAIL_REPORTS: z.string().default(""),
   PRINT_SERVER_REPORT_RETENTION: seconds(86_400),
+  PRINT_SERVER_REPORT_FILES_PER_OWNER: z.coerce.number().int().min(1).max(10_000).default(50),
   PRINT_SERVER_REPORT_DELAY: z.coerce.number().int().min(0).max(600_000).default(0),
   PRINT_SERVER_LOCKOUT_WINDOW: seconds(900, 86_400),
   PRINT_SERVER_HELD_RETENTION: seconds(HELD_RETENTION_DEFAULT),
@@ -73,6 +74,8 @@ export interface StartupSettings {
   refreshLifetime: number;
   failingReports: Set<number>;
   reportRetention: number;
+  /** Finished report files one owner keeps at most; a new execution retires the oldest. */
+  reportFilesPerOwner: number;
   reportDelayMs: number;
   lockoutWindow: number;
   /** Seconds a held (ready or paused) job is kept unless printed or a favourite. */
@@ -114,6 +117,7 @@ export function loadStartupSettings(env: NodeJS.ProcessEnv = process.env): Start
     refreshLifetime: e.PRINT_SERVER_REFRESH_LIFETIME,
     failingReports: new Set(failing),
     reportRetention: e.PRINT_SERVER_REPORT_RETENTION,
+    reportFilesPerOwner: e.PRINT_SERVER_REPORT_FILES_PER_OWNER,
     reportDelayMs: e.PRINT_SERVER_REPORT_DELAY,
     lockoutWindow: e.PRINT_SERVER_LOCKOUT_WINDOW,
     heldRetention: e.PRINT_SERVER_HELD_RETENTION,

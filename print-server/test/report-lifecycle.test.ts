@@ -50,6 +50,47 @@ describe("report files over time", () => {
   });
 
   it(
+    "keeps at most PRINT_SERVER_REPORT_FILES_PER_OWNER finished files per owner: a loop cannot fill the disk",
+    { timeout: 180_000 },
+    async () => {
+      const server = await buildTestApp({ env: { PRINT_SERVER_REPORT_FILES_PER_OWNER: "3" } });
+      try {
+        const client = await server.registerClient("reports");
+        const alice = await accessToken(await userToken(server, client, "reports", { type: 2, pin: ALICE.pin }));
+        const bob = await accessToken(await userToken(server, client, "reports", { type: 2, pin: BOB.pin }));
+        const finished = async (token: string, id: number) =>
+          pollUntil(async () => {
+            const res = await call(server, "downloadReportExecution", { token, params: { executionId: id } });
+            return res.status === 202 ? undefined : res.status;
+          });
+        const bobs = await startExecution(server, bob);
+        expect(await finished(bob, bobs)).toBe(200);
+        const ids: number[] = [];
+        for (let i = 0; i < 6; i += 1) {
+          const id = await startExecution(server, alice);
+          expect(await finished(alice, id)).toBe(200);
+          ids.push(id);
+        }
+        const statuses = [];
+        for (const id of ids) {
+          const res = await call(server, "downloadReportExecution", { token: alice, params: { executionId: id } });
+          statuses.push(res.status);
+        }
+        // The three oldest were retired (gone, 410) as newer ones started; files gone too.
+        expect(statuses).toEqual([410, 410, 410, 200, 200, 200]);
+        const files = ids.map((id) => existsSync(path.join(server.dataDir, "reports", `execution-${id}.csv`)));
+        expect(files).toEqual([false, false, false, true, true, true]);
+        // Someone else's files are not touched.
+        expect(
+          (await call(server, "downloadReportExecution", { token: bob, params: { executionId: bobs } })).status,
+        ).toBe(200);
+      } finally {
+        await server.close();
+      }
+    },
+  );
+
+  it(
     "lets one owner have at most 10 unfinished executions (429 with Retry-After), without limiting anyone else",
     { timeout: 180_000 },
     async () => {

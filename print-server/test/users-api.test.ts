@@ -128,6 +128,32 @@ describe("users", () => {
     ]);
   });
 
+  it("adds accounts only for a token with the credit scope, as the accounts endpoint asks", async () => {
+    const clientUsersOnly = await accessToken(
+      await clientToken(server, await server.registerClient("users credit"), "users"),
+    );
+    const found = await call(server, "findUser", {
+      token: clientUsersOnly,
+      query: { username: "alice", include: "accounts" },
+    });
+    expect(found.status).toBe(403);
+    expect(found.json).toMatchObject({ error: "insufficient_scope", scope: "credit" });
+    const own = await call(server, "getUser", {
+      token: aliceNoCredit,
+      params: { id: ALICE.id },
+      query: { include: "accounts" },
+    });
+    expect(own.status).toBe(403);
+    expect(own.json).toMatchObject({ error: "insufficient_scope", scope: "credit" });
+    const aliasesOnly = await call(server, "getUser", {
+      token: aliceNoCredit,
+      params: { id: ALICE.id },
+      query: { include: "aliases" },
+    });
+    expect(aliasesOnly.status).toBe(200);
+    expect(aliasesOnly.json.accounts).toBeUndefined();
+  });
+
   it("answers no match with an empty list, not 404; 400 without a filter or with a bad include", async () => {
     const queries: Record<string, string>[] = [
       { username: "nobody" },

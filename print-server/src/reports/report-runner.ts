@@ -69,6 +69,13 @@ export function createReportRunner(db: Db, paths: DataPaths, config: StartupSett
     "SELECT id, file_name FROM report_executions WHERE state IN ('done', 'failed') AND finished_at <= ?",
   );
   const expire = db.prepare("UPDATE report_executions SET state = 'expired', file_name = NULL WHERE id = ?");
+  // The owner's finished files beyond the newest `OFFSET`, oldest last.
+  const keptOfUser = db.prepare(
+    "SELECT id, file_name FROM report_executions WHERE state = 'done' AND owner_user_id = ? ORDER BY id DESC LIMIT -1 OFFSET ?",
+  );
+  const keptOfClient = db.prepare(
+    "SELECT id, file_name FROM report_executions WHERE state = 'done' AND owner_user_id IS NULL AND owner_client_id = ? ORDER BY id DESC LIMIT -1 OFFSET ?",
+  );
 
   const workers = createReportWorkerPool();
   const queue: Array<() => Promise<void>> = [];
@@ -147,6 +154,23 @@ export function createReportRunner(db: Db, paths: DataPaths, config: StartupSett
     pump();
   }
 
+  /**
+   * Retires the owner's oldest finished files so that, with the execution
+   * about to start, at most `reportFilesPerOwner` are kept: the limit on
+   * running executions alone would let a loop of short reports fill the disk
+   * within the retention time.
+   */
+  function makeRoomFor(owner: ExecutionOwner): void {
+    const keep = config.reportFilesPerOwner - 1;
+    const surplus = (
+      owner.userId === null ? keptOfClient.all(owner.clientId, keep) : keptOfUser.all(owner.userId, keep)
+    ) as Array<{ id: number; file_name: string | null }>;
+    for (const row of surplus) {
+      if (row.file_name) rmSync(path.join(paths.reportsDir, row.file_name), { force: true });
+      expire.run(row.id);
+    }
+  }
+
   function purge(): void {
     const cutoff = nowSeconds() - config.reportRetention;
     for (const row of expiring.all(cutoff) as Array<{ id: number; file_name: string | null }>) {
@@ -171,6 +195,7 @@ export function createReportRunner(db: Db, paths: DataPaths, config: StartupSett
 
   return {
     start(report: ReportDefinition, format: ReportFormat, owner: ExecutionOwner): number {
+      makeRoomFor(owner);
       const id = Number(insert.run(report.id, format, owner.clientId, owner.userId, nowSeconds()).lastInsertRowid);
       schedule(id, report, format, owner);
       return id;

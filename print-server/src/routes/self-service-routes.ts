@@ -43,7 +43,7 @@ export const selfServiceRoutes: RoutePlugin = async (app, { services: s }) => {
     };
     const updated = s.users.updateProfile(user.id, changes);
     if (!updated) throw apiErrors.notFound("The user");
-    return userDto(s, updated);
+    return userDto(s, updated, undefined, auth);
   });
 
   apiRoute(app, s, "changePassword", async (request, reply, auth) => {

@@ -41,8 +41,14 @@ export function accountDto(s: Services, a: AccountRow): Schemas["Account"] {
   };
 }
 
-export function userDto(s: Services, user: UserRow, include?: string): Schemas["User"] {
+/**
+ * A user as MyQ answers it, with the `include`d parts. Accounts are credit
+ * data: `include=accounts` needs the `credit` scope, as the accounts
+ * endpoint does, or a `users` token would read what its scopes deny.
+ */
+export function userDto(s: Services, user: UserRow, include: string | undefined, auth: RequestAuth): Schemas["User"] {
   const parts = new Set((include ?? "").split(",").filter(Boolean));
+  if (parts.has("accounts") && !auth.scopes.includes("credit")) throw apiErrors.insufficientScope("credit");
   return {
     id: user.id,
     username: user.username,

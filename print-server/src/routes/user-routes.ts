@@ -4,17 +4,17 @@ import { apiRoute, type RoutePlugin } from "./api-route.js";
 import { accountDto, readableUser, userDto } from "./user-answers.js";
 
 export const userRoutes: RoutePlugin = async (app, { services: s }) => {
-  apiRoute(app, s, "findUser", async (request) => {
+  apiRoute(app, s, "findUser", async (request, _reply, auth) => {
     const { username, email, card, code, include, limit = 100, start = 0 } = request.query;
     if (username === undefined && email === undefined && card === undefined && code === undefined) {
       throw apiErrors.invalidRequest("Give at least one of username, email, card or code.");
     }
     const found = s.users.find({ username, email, card, code }, { limit, start });
-    return { users: found.users.map((user) => userDto(s, user, include)), count: found.count };
+    return { users: found.users.map((user) => userDto(s, user, include, auth)), count: found.count };
   });
 
   apiRoute(app, s, "getUser", async (request, _reply, auth) => {
-    return userDto(s, readableUser(s, auth, request.params.id), request.query.include);
+    return userDto(s, readableUser(s, auth, request.params.id), request.query.include, auth);
   });
 
   apiRoute(app, s, "getUserAccounts", async (request, _reply, auth) => {
