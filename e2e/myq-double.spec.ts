@@ -211,6 +211,9 @@ test.describe("against a real MyQ X's shapes", () => {
     // No server settings on a real MyQ X: only the language, as MyQ's own web UI lets people change it.
     await expect(profilePage.details).toContainText("Your organisation manages your name and email.");
     await expect(profilePage.email).toHaveCount(0);
+    // No password rules are known before typing: none is made up.
+    await expect(profilePage.passwordSection.getByLabel("Current password", { exact: true })).toBeVisible();
+    await expect(profilePage.passwordSection).not.toContainText("A new password needs");
     await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
 

@@ -12,7 +12,7 @@ import { useChangePassword } from "@/hooks/use-self-service";
 import { newRequestId } from "@/lib/browser-safe/request-id";
 import { useFieldCheck } from "./field-sentence";
 
-type Rules = SelfServiceResponse["passwordRules"];
+type Rules = NonNullable<SelfServiceResponse["passwordRules"]>;
 
 /** The server's rules, shown before anyone types. */
 function PasswordRules({ rules, id }: { rules: Rules; id: string }) {
@@ -33,7 +33,7 @@ function PasswordRules({ rules, id }: { rules: Rules; id: string }) {
 const passwordFields = ["currentPassword", "newPassword", "confirm"] as const;
 
 /** Change password, for a local account; a directory account is told where its password is changed. */
-export function PasswordForm({ rules, managedElsewhere }: { rules: Rules; managedElsewhere: boolean }) {
+export function PasswordForm({ rules, managedElsewhere }: { rules: Rules | null; managedElsewhere: boolean }) {
   const t = useTranslations("profile.password");
   const check = useFieldCheck();
   const change = useChangePassword();
@@ -73,7 +73,7 @@ export function PasswordForm({ rules, managedElsewhere }: { rules: Rules; manage
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <FormFailure error={failureOf(change.error)} lead={t("failed")} />
-      <PasswordRules rules={rules} id={rulesId} />
+      {rules ? <PasswordRules rules={rules} id={rulesId} /> : null}
       <SecretField
         label={t("current")}
         showLabel={t("showCurrent")}
@@ -88,7 +88,7 @@ export function PasswordForm({ rules, managedElsewhere }: { rules: Rules; manage
         showLabel={t("showNew")}
         name="newPassword"
         autoComplete="new-password"
-        {...(fieldErrors.newPassword ? {} : { "aria-describedby": rulesId })}
+        {...(fieldErrors.newPassword || !rules ? {} : { "aria-describedby": rulesId })}
         value={next}
         onChange={(event) => setNext(event.target.value)}
         error={fieldErrors.newPassword}

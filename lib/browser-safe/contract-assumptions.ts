@@ -217,7 +217,7 @@ export const idempotencyKeyHeader = "Idempotency-Key";
 export const selfServiceFallback = {
   pinChange: { allowed: true, length: 6 },
   profileEditing: false,
-  passwordRules: { minLength: 1, maxLength: 1000, requireLetter: false, requireDigit: false },
+  passwordRules: null,
 };
 
 /**

@@ -38,6 +38,8 @@ describe("serverConfig", () => {
     };
     expect(toServerConfig({ ...config, selfService }).selfService).toEqual(selfService);
     expect(toServerConfig({ ...config, selfService: { pinChange: "yes" } }).selfService).toEqual(selfServiceFallback);
+    // Rules not known are not made up: the form shows none (the server's refusal names the rule broken).
+    expect(selfServiceFallback.passwordRules).toBeNull();
   });
 
   it("keeps only what the portal uses", () => {

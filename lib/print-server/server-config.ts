@@ -28,12 +28,15 @@ const configAnswer = z.looseObject({
     .object({
       pinChange: z.object({ allowed: z.boolean(), length: z.number().int().min(4).max(16) }),
       profileEditing: z.boolean(),
-      passwordRules: z.object({
-        minLength: z.number().int().min(0),
-        maxLength: z.number().int().min(1),
-        requireLetter: z.boolean(),
-        requireDigit: z.boolean(),
-      }),
+      // Null: the server does not say its rules before the person types (its refusal names the one broken).
+      passwordRules: z
+        .object({
+          minLength: z.number().int().min(0),
+          maxLength: z.number().int().min(1),
+          requireLetter: z.boolean(),
+          requireDigit: z.boolean(),
+        })
+        .nullable(),
     })
     .optional()
     .catch(undefined),

@@ -4,11 +4,14 @@ import { z } from "zod/mini";
 export const selfServiceResponse = z.object({
   pinChange: z.object({ allowed: z.boolean(), length: z.int() }),
   profileEditing: z.boolean(),
-  passwordRules: z.object({
-    minLength: z.int(),
-    maxLength: z.int(),
-    requireLetter: z.boolean(),
-    requireDigit: z.boolean(),
-  }),
+  /** Null when the server does not say them (a real MyQ X): none is shown, its refusal names the rule broken. */
+  passwordRules: z.nullable(
+    z.object({
+      minLength: z.int(),
+      maxLength: z.int(),
+      requireLetter: z.boolean(),
+      requireDigit: z.boolean(),
+    }),
+  ),
 });
 export type SelfServiceResponse = z.infer<typeof selfServiceResponse>;
