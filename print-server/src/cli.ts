@@ -6,6 +6,7 @@ import { clientsRepository, KNOWN_SCOPES } from "./db/clients.js";
 import { grantsStore } from "./db/grants-store.js";
 import { readSelfService, readServerConfig, writeSelfService } from "./db/settings.js";
 import { readPriceList, writePriceList, type PriceList } from "./db/price-list.js";
+import { printersRepository, type PrinterRow } from "./db/printers.js";
 import { usersRepository } from "./db/users.js";
 import { CliError } from "./errors.js";
 import { startServer } from "./server.js";
@@ -35,6 +36,10 @@ const USAGE = `Usage: npm run print-server -- [command]
   prices [--mono X] [--colour X] [--duplex-discount X]
                              Show the price list (JSON, currency units), or change it: a page in
                              mono, a page in colour, what a two-sided sheet saves. At once, no restart.
+  printers mode ID online|offline|withIssue
+                             Set what a printer's (simulated) device reports: offline or withIssue
+                             refuse releases at once, online prints again. Prints the printer's id,
+                             name and mode.
   help                       This text.
 
 Environment: see print-server/README.md.`;
@@ -257,6 +262,23 @@ async function prices(args: string[]): Promise<void> {
   });
 }
 
+const PRINTER_MODES = ["online", "offline", "withIssue"] as const;
+
+/** The simulated device's state, as a technician switching a printer off or clearing a jam would change it. */
+async function printers(sub: string | undefined, args: string[]): Promise<void> {
+  const { positionals } = parse(args, {});
+  const [id, mode] = positionals;
+  const usage = `Usage: printers mode ID ${PRINTER_MODES.join("|")}`;
+  if (sub !== "mode" || positionals.length !== 2 || !/^\d+$/.test(id!)) throw new CliError(usage);
+  if (!(PRINTER_MODES as readonly string[]).includes(mode!)) throw new CliError(usage);
+  const printer = await withStore(({ db }) => {
+    const repository = printersRepository(db);
+    if (!repository.setMode(Number(id), mode as PrinterRow["mode"])) throw new CliError(`No printer ${id}.`);
+    return repository.byId(Number(id))!;
+  });
+  print({ id: printer.id, name: printer.name, mode: printer.mode });
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, sub, ...rest] = argv;
   switch (command) {
@@ -274,6 +296,8 @@ async function main(argv: string[]): Promise<void> {
       return settings(sub, rest);
     case "prices":
       return prices(argv.slice(1));
+    case "printers":
+      return printers(sub, rest);
     case "help":
     case "--help":
     case "-h":

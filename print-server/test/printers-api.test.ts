@@ -87,6 +87,32 @@ describe("GET /v3/printers/{id}", () => {
   });
 });
 
+describe("`printers mode`: what a device reports, changed while the server runs", () => {
+  it("takes a printer offline and back; a release meanwhile is refused; bad input says the usage", async () => {
+    const offline = await server.cli(["printers", "mode", String(RECEPTION), "offline"]);
+    expect(offline.code, offline.stderr).toBe(0);
+    expect(JSON.parse(offline.stdout)).toEqual({ id: RECEPTION, name: "Reception", mode: "offline" });
+    expect((await call(server, "getPrinter", { token: app, params: { id: RECEPTION } })).json.mode).toBe("offline");
+    const [job] = (await call(server, "listJobs", { token: alice })).json.jobs as Array<{ id: number }>;
+    const refused = await call(server, "releaseJobs", {
+      token: alice,
+      params: { id: RECEPTION },
+      json: { jobIds: [job!.id] },
+    });
+    expect([refused.status, refused.json.error]).toEqual([409, "printer_unavailable"]);
+
+    expect(JSON.parse((await server.cli(["printers", "mode", String(RECEPTION), "online"])).stdout).mode).toBe(
+      "online",
+    );
+    expect((await call(server, "getPrinter", { token: app, params: { id: RECEPTION } })).json.mode).toBe("online");
+    for (const bad of [["mode", "1", "broken"], ["mode", "x", "online"], ["list"], ["mode", "99", "online"]]) {
+      const answer = await server.cli(["printers", ...bad]);
+      expect(answer.code).toBe(1);
+      expect(answer.stderr).toMatch(/Usage: printers mode ID online\|offline\|withIssue|No printer 99/);
+    }
+  });
+});
+
 describe("GET /v3/printers/{id}/printAll", () => {
   it("lists the user's own waiting jobs, oldest first (the order a print all releases them)", async () => {
     const res = await call(server, "getPrintAll", { token: alice, params: { id: RECEPTION } });

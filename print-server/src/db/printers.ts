@@ -40,8 +40,12 @@ export const canPrint = (p: PrinterRow): boolean => p.state === "active" && p.mo
 
 export function printersRepository(db: Db) {
   const byId = db.prepare("SELECT * FROM printers WHERE id = ?");
+  const setMode = db.prepare("UPDATE printers SET mode = ? WHERE id = ?");
   return {
     byId: (id: number) => byId.get(id) as PrinterRow | undefined,
+
+    /** What the device reports now; false when there is no such printer. */
+    setMode: (id: number, mode: PrinterRow["mode"]): boolean => setMode.run(mode, id).changes === 1,
 
     /** One page of the printers that match, by name; an unknown status matches none (MyQ answers an empty list). */
     list(filter: PrinterFilter, limit: number, start: number): { printers: PrinterRow[]; count: number } {
