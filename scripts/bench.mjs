@@ -11,6 +11,10 @@
 //
 // The scaled organisations live in .data/bench-print-server-<scale> and are
 // seeded on first use only (about a minute for the large one).
+//
+// `npm run bench -- --only jobs [--quick]` measures the Jobs page and releases
+// alone (a few minutes): its figures go to bench-results/jobs/, and only the
+// budgets of jobs are checked.
 
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
@@ -27,7 +31,9 @@ import {
 } from "./bench/bench-stack.mjs";
 import { checkBudgets } from "./bench/budgets.mjs";
 import { measureDownload } from "./bench/measure-download.mjs";
+import { measureJobsApi, measureJobsFirstList } from "./bench/measure-jobs.mjs";
 import { measureLighthouse, measurePageJs, servedPages } from "./bench/measure-pages.mjs";
+import { PAGES } from "./bench/pages.mjs";
 import { measureApiOverhead, measureSignIn, portalMe } from "./bench/measure-portal-api.mjs";
 import {
   MANAGER,
@@ -42,6 +48,13 @@ import { signInToPortal } from "./bench/portal-session.mjs";
 import { renderTable, writeResults } from "./bench/report.mjs";
 
 const quick = process.argv.includes("--quick");
+const onlyAt = process.argv.indexOf("--only");
+/** One group of measures alone (only `jobs` so far); undefined for the whole bench. */
+const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
+if (only !== undefined && only !== "jobs") {
+  console.error(`[bench] --only takes "jobs" (the Jobs page and releases), not ${only ?? "nothing"}`);
+  process.exit(2);
+}
 const ROWS_PER_USER = 12 * 12; // months x printers per user and month (seed-scale.ts)
 const LARGE_FILE_BYTES = 200 * 1024 * 1024;
 
@@ -62,6 +75,7 @@ const PLANS = {
     // The floor's empty page is a reference, not a target: one run.
     floorLighthouseRuns: 1,
     reportTimeoutMs: 6 * 60_000,
+    jobsRounds: 20,
     watchdogMs: 40 * 60_000,
   },
   // A smoke run of a minute or two: small files, single runs.
@@ -79,6 +93,7 @@ const PLANS = {
     lighthouseRuns: 1,
     floorLighthouseRuns: 1,
     reportTimeoutMs: 2 * 60_000,
+    jobsRounds: 5,
     watchdogMs: 15 * 60_000,
   },
 };
@@ -203,39 +218,80 @@ async function withPortal(results, server) {
     await attempt(results, "signIn", () =>
       measureSignIn({ ps, portalUrl: portal.url, pin: scaleUserPin(2), rounds: plan.signInRounds }),
     );
-    let served;
-    say("pages: JavaScript loaded in Chromium, console errors");
-    await attempt(results, "pages", async () => {
-      const pages = await servedPages(portal.url, userCookie);
-      served = pages.served;
-      for (const note of Object.values(pages.skipped)) say(`pages: ${note}`);
-      return {
-        ...(await measurePageJs({
+    await pageFigures(results, { portal, floor, userCookie });
+    await jobsFigures(results, { ps, portal, userCookie, pin });
+  } finally {
+    await ps.close();
+  }
+}
+
+/**
+ * The Jobs page of the scale user (2,000 jobs waiting): time to the first
+ * list, the list's API and a release round trip, each through the portal vs
+ * the print server direct. After the pages' figures: the releases use up a
+ * few of the waiting jobs.
+ */
+async function jobsFigures(results, { ps, portal, userCookie, pin }) {
+  say("jobs: time to the first list of 2,000 waiting jobs in Chromium");
+  await attempt(results, "jobsPage", () =>
+    measureJobsFirstList({ portalUrl: portal.url, cookie: userCookie, runs: plan.pageRuns }),
+  );
+  say("jobs: the list's first page and a release round trip, portal vs direct");
+  await attempt(results, "jobsApi", () =>
+    measureJobsApi({ ps, portalUrl: portal.url, cookie: userCookie, pin, rounds: plan.jobsRounds }),
+  );
+}
+
+/** First-load JavaScript, console errors and Lighthouse of the pages (`--only jobs`: the Jobs page). */
+async function pageFigures(results, { portal, floor, userCookie }) {
+  let served;
+  say("pages: JavaScript loaded in Chromium, console errors");
+  await attempt(results, "pages", async () => {
+    const pages = await servedPages(portal.url, userCookie, only === "jobs" ? jobsPages : PAGES);
+    served = pages.served;
+    for (const note of Object.values(pages.skipped)) say(`pages: ${note}`);
+    return {
+      ...(await measurePageJs({
+        portalUrl: portal.url,
+        floorUrl: floor.url,
+        cookie: userCookie,
+        runs: plan.pageRuns,
+        pages: served,
+      })),
+      skipped: pages.skipped,
+    };
+  });
+  say("pages: Lighthouse (mobile)");
+  await attempt(results, "lighthouse", () =>
+    // Unknown when listing the pages failed: that failure is already recorded.
+    served === undefined
+      ? Promise.reject(new Error("the list of served pages is unknown"))
+      : measureLighthouse({
           portalUrl: portal.url,
           floorUrl: floor.url,
           cookie: userCookie,
-          runs: plan.pageRuns,
           pages: served,
-        })),
-        skipped: pages.skipped,
-      };
-    });
-    say("pages: Lighthouse (mobile)");
-    await attempt(results, "lighthouse", () =>
-      // Unknown when listing the pages failed: that failure is already recorded.
-      served === undefined
-        ? Promise.reject(new Error("the list of served pages is unknown"))
-        : measureLighthouse({
-            portalUrl: portal.url,
-            floorUrl: floor.url,
-            cookie: userCookie,
-            pages: served,
-            runs: plan.lighthouseRuns,
-            floorRuns: plan.floorLighthouseRuns,
-            say,
-            track,
-          }),
-    );
+          runs: plan.lighthouseRuns,
+          floorRuns: plan.floorLighthouseRuns,
+          say,
+          track,
+        }),
+  );
+}
+
+const jobsPages = PAGES.filter((page) => page.name === "jobs");
+
+/** `--only jobs`: the scale user's Jobs page and releases, on the smaller organisation. */
+async function withPortalJobsOnly(results) {
+  const server = await startPrintServerFor(plan.formatScale, say);
+  const ps = printServerClient({ url: server.url, caPem: server.caPem, ...server.client });
+  try {
+    const portal = await startBenchPortal(server, say);
+    const pin = scaleUserPin(1);
+    const userCookie = await signInToPortal(portal.url, { method: "pin", pin });
+    const floor = await startBenchFloor(await portalMe(portal.url, userCookie), say);
+    await pageFigures(results, { portal, floor, userCookie });
+    await jobsFigures(results, { ps, portal, userCookie, pin });
   } finally {
     await ps.close();
   }
@@ -244,7 +300,7 @@ async function withPortal(results, server) {
 async function main() {
   const startedAt = new Date().toISOString();
   const loadAverageAtStart = loadavg().map((l) => Number(l.toFixed(2)));
-  const results = { plan: { mode: quick ? "quick" : "full", ...plan } };
+  const results = { plan: { mode: quick ? "quick" : "full", ...(only && { only }), ...plan } };
   say(
     `${quick ? "quick" : "full"} run on ${cpus().length} CPUs, load average ${loadavg()
       .map((l) => l.toFixed(1))
@@ -252,7 +308,9 @@ async function main() {
   );
   const built = await ensureBuilds(say);
 
-  if (plan.formatScale === plan.downloadScale) {
+  if (only === "jobs") {
+    await withPortalJobsOnly(results);
+  } else if (plan.formatScale === plan.downloadScale) {
     const server = await printServerOnly(results);
     await withPortal(results, server);
   } else {
@@ -264,7 +322,8 @@ async function main() {
   }
   await closeStack();
 
-  const budgets = checkBudgets(results);
+  // --only jobs: the budgets of what it measured.
+  const budgets = checkBudgets(results).filter((budget) => only === undefined || budget.id.includes(only));
   const finishedAt = new Date().toISOString();
   const document = {
     startedAt,
@@ -283,8 +342,9 @@ async function main() {
     budgets,
   };
   console.log(`\n${renderTable(results, budgets)}\n`);
-  const file = writeResults(join(root, "bench-results"), document);
-  say(`figures written to bench-results/latest.json and ${file.slice(root.length)}`);
+  const folder = only === undefined ? "bench-results" : join("bench-results", only);
+  const file = writeResults(join(root, folder), document);
+  say(`figures written to ${folder}/latest.json and ${file.slice(root.length)}`);
   const count = (status) => budgets.filter((b) => b.status === status).length;
   say(
     `${count("PASS")} budgets met, ${count("MISS")} missed, ${count("SKIP")} skipped; ${document.durationSeconds} s in all`,

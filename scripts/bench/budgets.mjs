@@ -12,6 +12,10 @@ export const REPORT_SECONDS_BEFORE = { csv: 1.83, xml: 2.05, xlsx: 3.31, ods: 3.
 export const REPORT_TOLERANCE = 0.1;
 export const REPORT_BUDGET_SCALE = 1000;
 const PDF_SECONDS = 5;
+/** The first 50 of 2,000 waiting jobs on screen, from the navigation's start, in Chromium on the bench machine. */
+const JOBS_FIRST_LIST_MS = 1500;
+/** What the portal may add to a jobs call: a session, a token and a mapping more than /api/me. */
+const JOBS_API_OVERHEAD_MS = 5;
 
 const ms = (value) => `${value} ms`;
 const percent = (share) => `${(share * 100).toFixed(1)} %`;
@@ -103,6 +107,40 @@ function downloadBudgets() {
   ];
 }
 
+/** The Jobs page of the scale user and a release (measure-jobs.mjs). */
+function jobsBudgets() {
+  const api = (r) => r.jobsApi;
+  return [
+    {
+      id: "jobs-first-list",
+      label: "Jobs page, 2,000 waiting jobs: time to the first list (median)",
+      limit: `<= ${JOBS_FIRST_LIST_MS} ms`,
+      value: (r) => r.jobsPage?.firstListMs,
+      pass: (value) => value <= JOBS_FIRST_LIST_MS,
+      show: ms,
+      reference: (r) => r.pages?.served?.jobs && `first-load JS ${r.pages.served.jobs.gzipKb} kB gzip`,
+    },
+    {
+      id: "jobs-list-overhead",
+      label: "GET /api/jobs (first 50 of 2,000) overhead over GET /v3/jobs (median)",
+      limit: `<= ${JOBS_API_OVERHEAD_MS} ms`,
+      value: (r) => api(r)?.list.overheadMs,
+      pass: (value) => value <= JOBS_API_OVERHEAD_MS,
+      show: ms,
+      reference: (r) => api(r) && `portal ${ms(api(r).list.portal.ms)}, direct ${ms(api(r).list.direct.ms)}`,
+    },
+    {
+      id: "jobs-release-overhead",
+      label: "Release one job through the portal, overhead over the direct release (median)",
+      limit: `<= ${JOBS_API_OVERHEAD_MS} ms`,
+      value: (r) => api(r)?.release.overheadMs,
+      pass: (value) => value <= JOBS_API_OVERHEAD_MS,
+      show: ms,
+      reference: (r) => api(r) && `portal ${ms(api(r).release.portal.ms)}, direct ${ms(api(r).release.direct.ms)}`,
+    },
+  ];
+}
+
 /** Why a page's budgets do not apply in this run, if they do not. */
 const pageSkipped = (r, page) => r.pages?.skipped?.[page.name];
 
@@ -188,7 +226,13 @@ function reportBudgets() {
   ];
 }
 
-export const BUDGETS = [...apiBudgets(), ...downloadBudgets(), ...PAGES.flatMap(pageBudgets), ...reportBudgets()];
+export const BUDGETS = [
+  ...apiBudgets(),
+  ...downloadBudgets(),
+  ...PAGES.flatMap(pageBudgets),
+  ...jobsBudgets(),
+  ...reportBudgets(),
+];
 
 export function checkBudgets(results) {
   return BUDGETS.map((budget) => {

@@ -13,7 +13,7 @@ import { FLOOR_PAGE, PAGES } from "./pages.mjs";
 import { median, round } from "./stats.mjs";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const chromiumArgs = [
+export const chromiumArgs = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-background-networking",
@@ -22,11 +22,11 @@ const chromiumArgs = [
   "--no-first-run",
 ];
 
-/** Which listed pages the portal serves; a page that answers 404 is skipped with a note. */
-export async function servedPages(portalUrl, cookie) {
+/** Which listed pages (all of pages.mjs by default) the portal serves; a page that answers 404 is skipped with a note. */
+export async function servedPages(portalUrl, cookie, pages = PAGES) {
   const served = [];
   const skipped = {};
-  for (const page of PAGES) {
+  for (const page of pages) {
     const answer = await fetch(`${portalUrl}${page.path}`, {
       headers: page.signedIn ? { cookie } : {},
       redirect: "manual",
@@ -39,7 +39,7 @@ export async function servedPages(portalUrl, cookie) {
   return { served, skipped };
 }
 
-function cookieObjects(cookieHeader, portalUrl) {
+export function cookieObjects(cookieHeader, portalUrl) {
   return cookieHeader.split("; ").map((pair) => {
     const at = pair.indexOf("=");
     return { name: pair.slice(0, at), value: pair.slice(at + 1), url: portalUrl };

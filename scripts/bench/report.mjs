@@ -89,6 +89,7 @@ function rows(r) {
     row("round trip (p90)", fmt(s.portalP90Ms, " ms"), "", fmt(s.loginInfoP90Ms, " ms"));
   }
   if (r.pages || r.lighthouse) pageRows(r, section, row);
+  if (r.jobsPage || r.jobsApi) jobsRows(r, section, row);
   if (r.printServer) {
     const p = r.printServer;
     section(`Print server alone (${p.connections} connections, median of ${r.plan.runs} x ${r.plan.loadMs / 1000} s)`);
@@ -137,6 +138,43 @@ function rows(r) {
     for (const [key, message] of Object.entries(r.errors)) row(key, "", "", "", message);
   }
   return out;
+}
+
+function jobsRows(r, section, row) {
+  const { jobsPage: page, jobsApi: api } = r;
+  section(`Jobs: the scale user's 2,000 waiting jobs${api ? `, API median of ${api.rounds} sequential requests` : ""}`);
+  if (page) {
+    const js = r.pages?.served?.jobs;
+    row(
+      "Jobs page: time to the first list",
+      fmt(page.firstListMs, " ms"),
+      "",
+      "",
+      [
+        `Chromium, median of ${page.runs}, ${page.rows} jobs listed`,
+        js ? `first-load JS ${js.gzipKb} kB gzip` : "",
+        r.lighthouse?.served?.jobs ? `Lighthouse ${scores(r.lighthouse.served.jobs)}` : "",
+      ]
+        .filter(Boolean)
+        .join("; "),
+    );
+  }
+  if (api) {
+    row(
+      "GET /api/jobs (first 50) vs GET /v3/jobs",
+      fmt(api.list.portal.ms, " ms"),
+      "",
+      fmt(api.list.direct.ms, " ms"),
+      `overhead ${fmt(api.list.overheadMs, " ms")}; p90 ${api.list.portal.p90Ms} / ${api.list.direct.p90Ms} ms`,
+    );
+    row(
+      "release one job: POST to 202",
+      fmt(api.release.portal.ms, " ms"),
+      "",
+      fmt(api.release.direct.ms, " ms"),
+      `overhead ${fmt(api.release.overheadMs, " ms")}; p90 ${api.release.portal.p90Ms} / ${api.release.direct.p90Ms} ms`,
+    );
+  }
 }
 
 const scores = (lh) => (lh ? `${lh.performance} / ${lh.accessibility} / ${lh["best-practices"]}` : "-");
