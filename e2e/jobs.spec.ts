@@ -1,5 +1,6 @@
 import { axeViolations } from "./support/axe";
 import { jobsTest as test } from "./support/jobs-test";
+import { setPrices, setPrinterMode } from "./support/print-server-cli";
 import { phoneProblems } from "./pages/phone-layout";
 import { alice, bob, expect } from "./fixtures";
 
@@ -126,10 +127,111 @@ test.describe("jobs", () => {
     const releaseAll = page.getByRole("button", { name: "Release all at Finance MFP" });
     await expect(page.getByText("1 job waiting")).toBeVisible();
     expect(await phoneProblems(page)).toEqual([]);
+    const before = await jobsPage.availableAmount();
     await releaseAll.click();
     await expect(jobsPage.progressOf("Quarterly report.pdf")).toContainText("Printed");
     await expect(jobsPage.waiting).toContainText("Nothing is waiting");
     await expect(releaseAll).toBeDisabled();
+    // The amount follows without a reload: 12 colour pages, two-sided.
+    await expect.poll(() => jobsPage.availableAmount()).toBeCloseTo(before - 1.68, 2);
+  });
+
+  test("alice reprints a favourite and a printed job; her available amount falls by each", async ({
+    page,
+    signInPage,
+    jobsPage,
+  }) => {
+    await signInPage.goto("?callbackUrl=%2Fjobs");
+    await signInPage.signInWithPin(alice.pin);
+    await page.waitForURL((url) => url.pathname === "/jobs");
+    await jobsPage.choosePrinter("Reception");
+    const before = await jobsPage.availableAmount();
+
+    // The favourite printed three days ago: 2 mono pages.
+    await jobsPage.reprint(jobsPage.job(jobsPage.favorites, "Expense form.xlsx"));
+    await expect(jobsPage.progressOf("Expense form.xlsx")).toContainText("Printed");
+    await expect.poll(() => jobsPage.availableAmount()).toBeCloseTo(before - 0.1, 2);
+
+    // A printed job kept for reprint: a boarding pass, 1 mono page.
+    await jobsPage.reprint(jobsPage.job(jobsPage.printed, "Boarding pass.pdf").first());
+    await expect(jobsPage.progressOf("Boarding pass.pdf")).toContainText("Printed");
+    await expect.poll(() => jobsPage.availableAmount()).toBeCloseTo(before - 0.15, 2);
+    // Reprinted, still kept: the favourite stays a favourite.
+    await page.reload();
+    await expect(jobsPage.job(jobsPage.favorites, "Expense form.xlsx")).toBeVisible();
+    expect(await jobsPage.availableAmount()).toBeCloseTo(before - 0.15, 2);
+  });
+
+  test("print options at release: copies, sides and black and white start as the job was sent, and the charge follows them", async ({
+    page,
+    signInPage,
+    jobsPage,
+  }) => {
+    await signInPage.goto("?callbackUrl=%2Fjobs");
+    await signInPage.signInWithPin(alice.pin);
+    await page.waitForURL((url) => url.pathname === "/jobs");
+    await jobsPage.choosePrinter("Reception");
+    const before = await jobsPage.availableAmount();
+
+    // A mono job cannot print in colour: black and white is set, and not a choice.
+    await jobsPage.job(jobsPage.favorites, "Expense form.xlsx").getByRole("button", { name: "Reprint" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog.getByRole("checkbox", { name: "Black and white (mono)" })).toBeChecked();
+    await expect(dialog.getByRole("checkbox", { name: "Black and white (mono)" })).toBeDisabled();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    // The quarterly report (a favourite since the morning): 12 colour pages, two-sided, 1.68 as sent.
+    await jobsPage.job(jobsPage.favorites, "Quarterly report.pdf").getByRole("button", { name: "Reprint" }).click();
+    const copies = dialog.getByRole("spinbutton", { name: "Copies" });
+    await expect(copies).toHaveValue("1");
+    await expect(dialog.getByRole("radio", { name: "Two-sided" })).toBeChecked();
+    await expect(dialog.getByRole("checkbox", { name: "Black and white (mono)" })).not.toBeChecked();
+    await expect(dialog).toContainText(/1\.68 is charged when it prints\./);
+    await copies.fill("0");
+    await expect(dialog).toContainText("Copies: a whole number from 1 to 99.");
+    await expect(dialog.getByRole("button", { name: "Print now" })).toBeDisabled();
+    await copies.fill("2");
+    await expect(dialog).toContainText(/3\.36 is charged when it prints\./);
+    await dialog.getByRole("radio", { name: "One-sided" }).check();
+    await dialog.getByRole("checkbox", { name: "Black and white (mono)" }).check();
+    await expect(dialog).toContainText(/About .*3\.36: black and white or other sides change the cost\./);
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Print now" }).click();
+
+    // Charged as printed: 2 copies of 12 mono pages, one-sided.
+    await expect(jobsPage.progressOf("Quarterly report.pdf")).toContainText("Printed");
+    await expect.poll(() => jobsPage.availableAmount()).toBeCloseTo(before - 1.2, 2);
+  });
+
+  test("a printer that goes offline after it was chosen: the release says so in plain words and prints nothing", async ({
+    page,
+    signInPage,
+    jobsPage,
+    jobsStack,
+  }) => {
+    // Two runs of the print server's CLI (tsx) on a busy machine.
+    test.setTimeout(120_000);
+    await signInPage.goto("?callbackUrl=%2Fjobs");
+    await signInPage.signInWithPin(alice.pin);
+    await page.waitForURL((url) => url.pathname === "/jobs");
+    await jobsPage.choosePrinter("Reception");
+    const before = await jobsPage.availableAmount();
+    await setPrinterMode(demoPrinters.reception, "offline", jobsStack.printServerData);
+    try {
+      await jobsPage.reprint(jobsPage.job(jobsPage.favorites, "Expense form.xlsx"));
+      await expect(page.getByRole("main").getByRole("alert")).toContainText(
+        "That printer cannot print right now. Choose another printer.",
+      );
+      // The printer list is read again: Reception is shown offline, and cannot be chosen.
+      const reception = page.getByRole("radio", { name: /^Reception/ });
+      await expect(reception).toBeDisabled();
+      await expect(reception).toHaveAccessibleName(/offline/);
+      await expect(jobsPage.progress).toHaveCount(0);
+      await page.reload();
+      expect(await jobsPage.availableAmount()).toBeCloseTo(before, 2);
+    } finally {
+      await setPrinterMode(demoPrinters.reception, "online", jobsStack.printServerData);
+    }
   });
 
   test("a label of a printer that cannot print says why and offers another", async ({ page, signInPage, jobsPage }) => {
@@ -158,5 +260,44 @@ test.describe("jobs", () => {
     await expect(jobsPage.printed).toBeVisible();
     expect(await phoneProblems(page)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test("bob's selection says before release that it is not enough, and the release says so in plain words", async ({
+    page,
+    signInPage,
+    jobsPage,
+    jobsStack,
+  }) => {
+    // Two runs of the print server's CLI (tsx) on a busy machine.
+    test.setTimeout(120_000);
+    // Dear prices: Site plan.pdf (3 mono pages, two-sided) costs 2.98 and Timesheet.xlsx 1.00; bob has 3.20.
+    await setPrices({ mono: "1", colour: "3", duplexDiscount: "0.02" }, jobsStack.printServerData);
+    try {
+      await signInPage.goto("?callbackUrl=%2Fjobs");
+      await signInPage.signInWithPin(bob.pin);
+      await page.waitForURL((url) => url.pathname === "/jobs");
+      const selection = page.getByRole("region", { name: "Selected jobs" });
+      await jobsPage.select("Timesheet.xlsx");
+      await expect(selection).toContainText(/1 job, .*1\.00 of .*3\.20 available/);
+      await expect(selection.getByRole("alert")).toHaveCount(0);
+      await jobsPage.select("Site plan.pdf");
+      await expect(selection).toContainText(/2 jobs, .*3\.98 of .*3\.20 available/);
+      await expect(selection.getByRole("alert")).toContainText(
+        /Not enough to print these: .*3\.98 needed, .*3\.20 available\. Add credit or choose fewer jobs\./,
+      );
+
+      // Released all the same, the print server refuses the whole release before anything prints.
+      await jobsPage.choosePrinter("Reception");
+      await jobsPage.release();
+      await expect(
+        page.getByRole("main").getByRole("alert").filter({ hasText: "Not enough credit to print all of these." }),
+      ).toHaveText("Not enough credit to print all of these. Add credit or choose fewer jobs.");
+      await page.reload();
+      await expect(jobsPage.job(jobsPage.waiting, "Site plan.pdf")).toBeVisible();
+      await expect(jobsPage.job(jobsPage.waiting, "Timesheet.xlsx")).toBeVisible();
+      expect(await jobsPage.availableAmount()).toBeCloseTo(3.2, 2);
+    } finally {
+      await setPrices({ mono: "0.05", colour: "0.15", duplexDiscount: "0.02" }, jobsStack.printServerData);
+    }
   });
 });

@@ -8,6 +8,7 @@ import { jobListResponse, jobPageSize, type JobListName } from "@/app/api/jobs/s
 import { statesResponse } from "@/app/api/jobs/states/schema";
 import { printersResponse } from "@/app/api/printers/schema";
 import { PortalError } from "@/lib/browser-safe/errors";
+import type { ReleaseOptions } from "@/lib/browser-safe/jobs/release-options";
 import { fetchJson, postJson, retryOnce } from "@/lib/browser-safe/fetch-json";
 import { accountQueryKey } from "./use-account";
 
@@ -16,6 +17,7 @@ import { accountQueryKey } from "./use-account";
 // invalidated whenever a print is charged, so it follows everywhere.
 
 export const jobsQueryKey = ["jobs"] as const;
+const printersQueryKey = ["printers"] as const;
 
 /** One list, 50 at a time, newest first; "Show more" fetches the next 50. */
 export function useJobList(list: JobListName) {
@@ -32,7 +34,7 @@ export function useJobList(list: JobListName) {
 /** The printers change rarely; the portal caches them a few seconds too. */
 export function usePrinters() {
   return useQuery({
-    queryKey: ["printers"],
+    queryKey: printersQueryKey,
     queryFn: async () => (await fetchJson("/api/printers", printersResponse)).printers,
     staleTime: 30_000,
     retry: retryOnce,
@@ -51,6 +53,8 @@ export interface ReleaseVariables {
   all?: boolean;
   /** Made once per tap of Release; a retry sends the same one, so it prints once. */
   key: string;
+  /** What the person changed in the release dialog; left out: as sent. */
+  options?: ReleaseOptions;
 }
 
 export function useReleaseJobs() {
@@ -64,7 +68,15 @@ export function useReleaseJobs() {
       void client.invalidateQueries({ queryKey: accountQueryKey });
       return client.invalidateQueries({ queryKey: jobsQueryKey });
     },
-    onError: (error) => refreshWhenStale(client, error),
+    onError: (error) => {
+      refreshWhenStale(client, error);
+      // The printer went offline since the list was read: show it so, with why.
+      if (error instanceof PortalError && error.code === "printer_unavailable")
+        void client.invalidateQueries({ queryKey: printersQueryKey });
+      // Refused for credit: what is available may have changed elsewhere; show the true figure.
+      if (error instanceof PortalError && error.code === "insufficient_credit")
+        void client.invalidateQueries({ queryKey: accountQueryKey });
+    },
   });
 }
 

@@ -9,15 +9,29 @@ interface ConfirmDialogProps {
   open: boolean;
   title: string;
   children: ReactNode;
+  /** Fields to fill in before confirming (under the description, not part of it). */
+  fields?: ReactNode;
   confirmLabel: string;
   /** Disabled while the action runs, so a second tap sends nothing. */
   busy: boolean;
+  /** Disabled while what the dialog asks for is not valid (the reason is shown in it). */
+  invalid?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /** Asks before something that prints or deletes; Cancel has the focus first. */
-export function ConfirmDialog({ open, title, children, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  fields,
+  confirmLabel,
+  busy,
+  invalid = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const t = useTranslations("jobs");
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
@@ -28,12 +42,13 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, onCon
           <AlertDialog.Description asChild>
             <div className="flex flex-col gap-2">{children}</div>
           </AlertDialog.Description>
+          {fields}
           <div className="flex flex-wrap justify-end gap-3">
             <AlertDialog.Cancel className={buttonClasses("secondary")}>{t("cancel")}</AlertDialog.Cancel>
             <button
               type="button"
               className={buttonClasses("primary")}
-              disabled={busy}
+              disabled={busy || invalid}
               aria-busy={busy}
               onClick={onConfirm}
             >

@@ -12,6 +12,13 @@ import { useDeleteJobs, useFavorite, useJobList, usePrinters, useReleaseJobs } f
 import { useLastPrinter } from "@/hooks/use-last-printer";
 import { useNow } from "@/hooks/use-now";
 import { totalCost } from "@/lib/browser-safe/jobs/deletion-time";
+import {
+  changedOptions,
+  choiceAsSent,
+  releaseCost,
+  type ReleaseChoice,
+  type ReleaseOptions,
+} from "@/lib/browser-safe/jobs/release-options";
 import { formatMoney } from "@/lib/browser-safe/money-format";
 import { newRequestId } from "@/lib/browser-safe/request-id";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -19,12 +26,13 @@ import { JobListSection } from "./job-list-section";
 import { JobRow } from "./job-row";
 import { PrinterPicker } from "./printer-picker";
 import { ReleaseAllPanel } from "./release-all-panel";
+import { ReleaseOptionsFields } from "./release-options-fields";
 import { ReleaseProgress, type ReleaseBatch } from "./release-progress";
 import { SelectionBar } from "./selection-bar";
 import { SelectAll } from "./select-all";
 
 type Pending =
-  | { kind: "release"; jobs: JobView[]; printerId: number; key: string }
+  | { kind: "release"; jobs: JobView[]; printerId: number; key: string; asSent: ReleaseChoice }
   | { kind: "releaseAll"; printerId: number; key: string }
   | { kind: "delete"; jobs: JobView[] };
 
@@ -48,6 +56,7 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [lastUsed, rememberPrinter] = useLastPrinter();
   const [pending, setPending] = useState<Pending | null>(null);
+  const [choice, setChoice] = useState<ReleaseChoice>({ copies: "", sides: "asSent", mono: false });
   const [batches, setBatches] = useState<ReleaseBatch[]>([]);
   const [announcement, setAnnouncement] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -79,7 +88,9 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
       setProblem(t("choosePrinter"));
       return;
     }
-    setPending({ kind: "release", jobs, printerId: chosenPrinter.id, key: newRequestId() });
+    const asSent = choiceAsSent(jobs);
+    setChoice(asSent);
+    setPending({ kind: "release", jobs, printerId: chosenPrinter.id, key: newRequestId(), asSent });
   }
 
   function confirm() {
@@ -102,14 +113,15 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
       );
       return;
     }
-    sendRelease(pending);
+    if (!releaseOptions) return;
+    sendRelease(pending, releaseOptions);
   }
 
-  function sendRelease(order: Exclude<Pending, { kind: "delete" }>) {
+  function sendRelease(order: Exclude<Pending, { kind: "delete" }>, options?: ReleaseOptions) {
     const printer = printerList.find((p) => p.id === order.printerId);
     const variables =
       order.kind === "release"
-        ? { printerId: order.printerId, jobIds: order.jobs.map((job) => job.id), key: order.key }
+        ? { printerId: order.printerId, jobIds: order.jobs.map((job) => job.id), key: order.key, options }
         : { printerId: order.printerId, all: true, key: order.key };
     const names = new Map(order.kind === "release" ? order.jobs.map((job) => [job.id, job.name]) : []);
     // A server that gives jobs no state (a real MyQ X) cannot say how a print is doing: no "Printing...".
@@ -135,6 +147,10 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
       },
     });
   }
+
+  // What the person changed in the release dialog; null while the copies are not valid.
+  const releaseOptions = pending?.kind === "release" ? changedOptions(choice, pending.asSent) : null;
+  const cost = pending?.kind === "release" ? releaseCost(pending.jobs, releaseOptions ?? {}) : null;
 
   const selectedJobs = [...selected.values()];
   const selectedTotal = totalCost(selectedJobs.map((job) => job.cost));
@@ -202,9 +218,10 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
         list="waiting"
         heading={t("waitingHeading")}
         empty={t("noWaiting")}
-        header={(jobs) => (
+        header={(jobs, count) => (
           <SelectAll
             jobs={jobs}
+            count={count}
             selected={selected}
             onChange={(all) => setSelected(new Map(all ? jobs.map((job) => [job.id, job]) : []))}
           />
@@ -272,11 +289,21 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
         }
         confirmLabel={t("confirmRelease")}
         busy={release.isPending}
+        invalid={releaseOptions === null}
+        fields={
+          pending?.kind === "release" ? (
+            <ReleaseOptionsFields value={choice} asSent={pending.asSent} onChange={setChoice} />
+          ) : null
+        }
         onConfirm={confirm}
         onCancel={() => setPending(null)}
       >
-        {pending?.kind === "release" && currency ? (
-          <p>{t("releaseConfirmText", { total: money$(totalCost(pending.jobs.map((job) => job.cost))) })}</p>
+        {cost?.total != null && currency ? (
+          <p aria-live="polite">
+            {cost.exact
+              ? t("releaseConfirmText", { total: money$(cost.total) })
+              : t("releaseCostChanges", { total: money$(cost.total) })}
+          </p>
         ) : null}
       </ConfirmDialog>
       <ConfirmDialog

@@ -4,13 +4,19 @@ import { useTranslations } from "next-intl";
 import type { JobView } from "@/app/api/jobs/schema";
 import { ChoiceBox } from "@/components/ui/choice-box";
 
-/** "Select all waiting jobs": checked when every shown job is, mixed when some are. */
+/**
+ * "Select all waiting jobs": checked when every shown job is, mixed when some
+ * are. While "Show more" has more to load it says it takes the shown ones.
+ */
 export function SelectAll({
   jobs,
+  count,
   selected,
   onChange,
 }: {
   jobs: JobView[];
+  /** How many are waiting in all, also those not loaded yet. */
+  count: number;
   selected: Map<number, JobView>;
   onChange: (all: boolean) => void;
 }) {
@@ -26,7 +32,7 @@ export function SelectAll({
         }}
         onChange={(event) => onChange(event.target.checked)}
       />
-      <span>{t("selectAll")}</span>
+      <span>{count > jobs.length ? t("selectShown", { shown: jobs.length, count }) : t("selectAll")}</span>
     </label>
   );
 }

@@ -51,6 +51,13 @@ export class JobsPage {
     await expect(this.page.getByRole("alertdialog")).toHaveCount(0);
   }
 
+  /** A printed job's or a favourite's Reprint, then the confirmation's "Print now". */
+  async reprint(job: Locator): Promise<void> {
+    await job.getByRole("button", { name: "Reprint" }).click();
+    await this.page.getByRole("alertdialog").getByRole("button", { name: "Print now" }).click();
+    await expect(this.page.getByRole("alertdialog")).toHaveCount(0);
+  }
+
   progressOf(name: string): Locator {
     return this.progress.getByRole("listitem").filter({ hasText: name });
   }

@@ -9,3 +9,25 @@ export async function revokeTokensOf(
   const { printServerCli } = await loadStack();
   await printServerCli(["tokens", "revoke", "--user", username], { PRINT_SERVER_DATA: printServerData });
 }
+
+/** What a printer's simulated device reports: `offline` or `withIssue` refuse releases at once. */
+export async function setPrinterMode(
+  printerId: number,
+  mode: "online" | "offline" | "withIssue",
+  printServerData: string,
+): Promise<void> {
+  const { printServerCli } = await loadStack();
+  await printServerCli(["printers", "mode", String(printerId), mode], { PRINT_SERVER_DATA: printServerData });
+}
+
+/** The print server's price list in currency units (`prices`); ready jobs cost by it at once. */
+export async function setPrices(
+  prices: { mono: string; colour: string; duplexDiscount: string },
+  printServerData: string,
+): Promise<void> {
+  const { printServerCli } = await loadStack();
+  await printServerCli(
+    ["prices", "--mono", prices.mono, "--colour", prices.colour, "--duplex-discount", prices.duplexDiscount],
+    { PRINT_SERVER_DATA: printServerData },
+  );
+}

@@ -37,6 +37,8 @@ export interface PrivateStack {
 export interface PrivateStackOptions {
   /** Extra print server variables, e.g. PRINT_SERVER_TOKEN_LIFETIME. */
   printServerEnv?: Record<string, string>;
+  /** Arguments of `print-server serve`, e.g. `["--scale", "1"]` for the scale user's 2,000 waiting jobs. */
+  printServerArgs?: string[];
   /** Extra portal variables. */
   portalEnv?: Record<string, string>;
   /** Single sign-on on: the sign-in page over loopback HTTP, the portal's redirect URI registered. */
@@ -66,7 +68,8 @@ export async function startPrivateStack(options: PrivateStackOptions = {}): Prom
   };
 
   try {
-    const first = await helpers.startPrintServer(printServerEnv);
+    const serveArgs = options.printServerArgs ?? [];
+    const first = await helpers.startPrintServer(printServerEnv, { serveArgs });
     printServer = first.child;
     // Later starts keep this port, so the portal's PRINT_SERVER_URL stays right.
     printServerEnv = {
@@ -111,7 +114,7 @@ export async function startPrivateStack(options: PrivateStackOptions = {}): Prom
       },
       async startPrintServer() {
         if (printServer) return;
-        printServer = (await helpers.startPrintServer(printServerEnv)).child;
+        printServer = (await helpers.startPrintServer(printServerEnv, { serveArgs })).child;
       },
       close,
     };

@@ -118,6 +118,19 @@ describe("releaseJobs", () => {
     ]);
   });
 
+  it("sends the options the person changed as MyQ's releaseOptions (0 keeps what the job was sent with)", async () => {
+    agent
+      .get(origin)
+      .intercept({
+        path: "/api/v3/printers/1/jobs/release",
+        method: "POST",
+        body: JSON.stringify({ jobIds: [41], releaseOptions: { copies: 3, duplex: 0, color: 1 } }),
+      })
+      .reply(202, { jobs: [{ id: 41, state: "processing", cost: 0.15 }] });
+    const order = { printerId: 1, jobIds: [41], idempotencyKey: "key-12345679", options: { copies: 3, mono: true } };
+    expect(await releaseJobs(token, order, api())).toEqual([41]);
+  });
+
   it("answers the ids asked for when the server lists none (MyQ may answer an empty body)", async () => {
     agent.get(origin).intercept({ path: "/api/v3/printers/1/jobs/release", method: "POST" }).reply(202, {});
     expect(await releaseJobs(token, { printerId: 1, jobIds: [41, 42], idempotencyKey: "k1234567" }, api())).toEqual([

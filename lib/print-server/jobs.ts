@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { idempotencyKeyHeader, jobListStates } from "@/lib/browser-safe/contract-assumptions";
+import { toMyqReleaseOptions, type ReleaseOptions } from "@/lib/browser-safe/jobs/release-options";
 import { bearer, printServerApi, type PrintServerApi } from "./api-client";
 import { mapJobError } from "./job-error-mapping";
 import { parseAnswer } from "./parse-answer";
@@ -140,6 +141,8 @@ export interface ReleaseOrder {
   jobIds: number[];
   /** The same key for a retry of the same release: the server prints it once. */
   idempotencyKey: string;
+  /** What the person changed at release; the server charges what prints. Left out: as sent. */
+  options?: ReleaseOptions;
 }
 
 /**
@@ -155,7 +158,7 @@ export async function releaseJobs(
     () =>
       api.POST("/v3/printers/{id}/jobs/release", {
         params: { path: { id: order.printerId } },
-        body: { jobIds: order.jobIds },
+        body: { jobIds: order.jobIds, releaseOptions: toMyqReleaseOptions(order.options) },
         headers: { ...bearer(accessToken), [idempotencyKeyHeader]: order.idempotencyKey },
       }),
     mapJobError,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MockAgent } from "undici";
 import { createPrintServerApi } from "./api-client";
-import { printerChoices } from "./printer-list";
+import { forgetPrinterChoices, printerChoices } from "./printer-list";
 
 const origin = "https://print.test:8090";
 let agent: MockAgent;
@@ -81,6 +81,25 @@ describe("printerChoices", () => {
     expect(requests).toBe(1);
     now += 2_000;
     await printerChoices(options);
+    expect(requests).toBe(2);
+  });
+
+  it("a printer refused a release: the next caller reads the list anew, fresh or not", async () => {
+    let requests = 0;
+    agent
+      .get(origin)
+      .intercept({ path: "/api/v3/printers?limit=1000&start=0" })
+      .reply(() => {
+        requests += 1;
+        const mode = requests === 1 ? "online" : "offline";
+        return { statusCode: 200, data: { printers: [device(1, "Reception", "active", mode, "")], count: 1 } };
+      })
+      .times(2);
+    const cache = {};
+    const options = { api: api(), token: async () => "client-token", cache, now: () => 1_000 };
+    expect((await printerChoices(options))[0]?.problem).toBeNull();
+    forgetPrinterChoices(cache);
+    expect((await printerChoices(options))[0]?.problem).toBe("offline");
     expect(requests).toBe(2);
   });
 

@@ -93,3 +93,13 @@ export async function printerChoices(options: PrinterChoicesOptions = {}): Promi
     });
   return cache.pending;
 }
+
+/**
+ * A printer refused a release (it went offline since the list was read): the
+ * next caller reads the list anew, so the browser's refetch shows why.
+ */
+export function forgetPrinterChoices(cache: PrinterCache | undefined = holder.__printerCache): void {
+  if (!cache) return;
+  cache.value = undefined;
+  cache.expiresAt = undefined;
+}

@@ -15,7 +15,7 @@ export function waitForJsonLine(
 export function printServerCli(args: string[], env?: Env): Promise<string>;
 export function startPrintServer(
   env: Env,
-  options?: { echo?: (line: string) => void },
+  options?: { echo?: (line: string) => void; serveArgs?: string[] },
 ): Promise<{ child: ChildProcess; url: string; signInPageUrl?: string }>;
 export function registerPortalClient(
   env: Env,

@@ -75,9 +75,12 @@ export function printServerCli(args, env = {}) {
   });
 }
 
-/** Starts `print-server serve`; resolves once it logs that it listens. */
-export async function startPrintServer(env, { echo } = {}) {
-  const child = spawn(bin("tsx"), ["src/cli.ts", "serve"], {
+/**
+ * Starts `print-server serve` (with `serveArgs`, e.g. `["--scale", "1"]`);
+ * resolves once it logs that it listens.
+ */
+export async function startPrintServer(env, { echo, serveArgs = [] } = {}) {
+  const child = spawn(bin("tsx"), ["src/cli.ts", "serve", ...serveArgs], {
     cwd: printServerDir,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],
@@ -146,7 +149,10 @@ function newestMtime(path) {
 const buildInputs = [
   "app",
   "components",
+  "hooks",
+  "i18n",
   "lib",
+  "messages",
   "public",
   "proxy.ts",
   "instrumentation.ts",

@@ -14,6 +14,7 @@ vi.mock("@/lib/print-server/printer-list", () => ({
     { id: 1, name: "Reception", location: "Ground floor", problem: null },
     { id: 3, name: "Warehouse", location: "Loading bay", problem: "offline" },
   ]),
+  forgetPrinterChoices: vi.fn(),
 }));
 
 // A print server that prints a release once per key, as the real one does.
@@ -28,6 +29,8 @@ vi.mock("@/lib/print-server/jobs", () => ({
 }));
 
 const jobs = await import("@/lib/print-server/jobs");
+const printerList = await import("@/lib/print-server/printer-list");
+const { PortalError } = await import("@/lib/browser-safe/errors");
 const { POST } = await import("./route");
 const noParams = { params: Promise.resolve({}) };
 
@@ -54,6 +57,26 @@ describe("POST /api/jobs/release", () => {
       jobIds: [41],
       idempotencyKey: "tap-00000001",
     });
+  });
+
+  it("passes on the print options the person changed; refuses options out of range", async () => {
+    const options = { copies: 2, sides: "one", mono: true };
+    const response = await POST(post({ printerId: 1, jobIds: [41], key: "tap-00000009", options }), noParams);
+    expect(response.status).toBe(202);
+    expect(jobs.releaseJobs).toHaveBeenCalledWith("user-token", {
+      printerId: 1,
+      jobIds: [41],
+      idempotencyKey: "tap-00000009",
+      options,
+    });
+    for (const bad of [{ copies: 0 }, { copies: 100 }, { copies: 1.5 }, { sides: "both" }, { mono: "yes" }]) {
+      const refused = await POST(post({ printerId: 1, jobIds: [41], key: "tap-00000010", options: bad }), noParams);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        message: "Copies must be a whole number from 1 to 99. Check the print options and try again.",
+      });
+    }
+    expect(jobs.releaseJobs).toHaveBeenCalledOnce();
   });
 
   it("a double tap sent twice at once, and 40 retries in parallel, carry one key: one release", async () => {
@@ -102,5 +125,16 @@ describe("POST /api/jobs/release", () => {
     const response = await POST(post({ printerId: 1, all: true, key: "tap-00000007" }), noParams);
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ jobIds: [] });
+  });
+
+  it("a printer that went offline since the list was read: 409 in plain words, and the list is read anew", async () => {
+    vi.mocked(jobs.releaseJobs).mockRejectedValueOnce(new PortalError("printer_unavailable"));
+    const response = await POST(post({ printerId: 1, jobIds: [41], key: "tap-00000008" }), noParams);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({
+      error: "printer_unavailable",
+      message: "That printer cannot print right now. Choose another printer.",
+    });
+    expect(printerList.forgetPrinterChoices).toHaveBeenCalledOnce();
   });
 });

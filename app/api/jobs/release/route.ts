@@ -1,8 +1,8 @@
 import { PortalError } from "@/lib/browser-safe/errors";
 import { answerJson, userRoute } from "@/lib/http/route";
 import { printAllJobs, releaseJobs } from "@/lib/print-server/jobs";
-import { printerChoices } from "@/lib/print-server/printer-list";
-import { releaseRequest, releaseResponse } from "./schema";
+import { forgetPrinterChoices, printerChoices } from "@/lib/print-server/printer-list";
+import { releaseRequest, releaseResponse, type ReleaseRequest } from "./schema";
 
 export const dynamic = "force-dynamic";
 
@@ -16,13 +16,28 @@ const maxReleaseAllRounds = 10;
  * server answers it as the first without printing again.
  */
 export const POST = userRoute({ body: releaseRequest, maxBodyBytes: 8 * 1024 }, async ({ body, token }) => {
+  try {
+    return await release(body, token);
+  } catch (error) {
+    // The print server knows better than our cached list: the next list asks it again.
+    if (error instanceof PortalError && error.code === "printer_unavailable") forgetPrinterChoices();
+    throw error;
+  }
+});
+
+async function release(body: ReleaseRequest, token: string) {
   const printer = (await printerChoices()).find((choice) => choice.id === body.printerId);
   if (!printer) throw new PortalError("not_found", { sentenceKey: "jobs.answers.printerNotFound" });
   if (printer.problem) throw new PortalError("printer_unavailable");
 
   if (!body.all) {
     if (!body.jobIds) throw new PortalError("bad_request", { sentenceKey: "jobs.answers.badJobs" });
-    const jobIds = await releaseJobs(token, { printerId: printer.id, jobIds: body.jobIds, idempotencyKey: body.key });
+    const jobIds = await releaseJobs(token, {
+      printerId: printer.id,
+      jobIds: body.jobIds,
+      idempotencyKey: body.key,
+      options: body.options,
+    });
     return answerJson(releaseResponse, { jobIds }, 202);
   }
 
@@ -31,9 +46,10 @@ export const POST = userRoute({ body: releaseRequest, maxBodyBytes: 8 * 1024 }, 
     const waiting = await printAllJobs(token, printer.id);
     if (waiting.jobIds.length === 0) break;
     const idempotencyKey = `${body.key}-${round}`;
-    released.push(...(await releaseJobs(token, { printerId: printer.id, jobIds: waiting.jobIds, idempotencyKey })));
+    const order = { printerId: printer.id, jobIds: waiting.jobIds, idempotencyKey, options: body.options };
+    released.push(...(await releaseJobs(token, order)));
     if (!waiting.moreJobs) break;
   }
   // Nothing waiting (or a retry after everything printed) is an empty answer, not a failure.
   return answerJson(releaseResponse, { jobIds: released }, 202);
-});
+}

@@ -1,0 +1,50 @@
+import { test as base, expect } from "./fixtures";
+import { JobsPage } from "./pages/jobs-page";
+import { startPrivateStack, type PrivateStack } from "./support/private-stack";
+
+// The scale user of `serve --scale 1` has 2,000 jobs waiting (seed-scale.ts:
+// "Document 0001.pdf" the newest, one every 30 seconds before it), on a print
+// server of the worker's own: nothing here changes what other tests see, but
+// the shared print server has no such user.
+const scaleUser = { pin: "1000001" };
+
+const test = base.extend<{ jobsPage: JobsPage }, { scaleStack: PrivateStack }>({
+  scaleStack: [
+    async ({}, use) => {
+      const stack = await startPrivateStack({ printServerArgs: ["--scale", "1"] });
+      await use(stack);
+      await stack.close();
+    },
+    { scope: "worker", timeout: 240_000 },
+  ],
+  baseURL: async ({ scaleStack }, use) => {
+    await use(scaleStack.portalUrl);
+  },
+  jobsPage: async ({ page }, use) => {
+    await use(new JobsPage(page));
+  },
+});
+
+test("2,000 waiting jobs: 50 at a time, newest first, Show more for the next 50; select all says how many it takes", async ({
+  page,
+  signInPage,
+  jobsPage,
+}) => {
+  await signInPage.goto("?callbackUrl=%2Fjobs");
+  await signInPage.signInWithPin(scaleUser.pin);
+  await page.waitForURL((url) => url.pathname === "/jobs");
+
+  const rows = jobsPage.waiting.getByRole("group");
+  await expect(rows).toHaveCount(50);
+  await expect(rows.first()).toHaveAccessibleName("Document 0001.pdf");
+  await expect(rows.last()).toHaveAccessibleName("Document 0050.pdf");
+
+  await jobsPage.waiting.getByRole("button", { name: /^Show more \(50 of 2,000\)$/ }).click();
+  await expect(rows).toHaveCount(100);
+  await expect(rows.nth(50)).toHaveAccessibleName("Document 0051.pdf");
+  await expect(jobsPage.waiting.getByRole("button", { name: /^Show more \(100 of 2,000\)$/ })).toBeEnabled();
+
+  // Select all takes the jobs shown, and says so: not the 1,900 not loaded yet.
+  await jobsPage.waiting.getByRole("checkbox", { name: "Select the 100 shown of 2,000 waiting jobs" }).check();
+  await expect(page.getByRole("region", { name: "Selected jobs" })).toContainText(/^100 jobs, /);
+});
