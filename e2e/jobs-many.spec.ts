@@ -27,12 +27,9 @@ const test = base.extend<{ jobsPage: JobsPage }, { scaleStack: PrivateStack }>({
 
 test("2,000 waiting jobs: 50 at a time, newest first, Show more for the next 50; select all says how many it takes", async ({
   page,
-  signInPage,
   jobsPage,
 }) => {
-  await signInPage.goto("?callbackUrl=%2Fjobs");
-  await signInPage.signInWithPin(scaleUser.pin);
-  await page.waitForURL((url) => url.pathname === "/jobs");
+  await jobsPage.signInWithPin(scaleUser.pin);
 
   const rows = jobsPage.waiting.getByRole("group");
   await expect(rows).toHaveCount(50);

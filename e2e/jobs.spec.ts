@@ -1,6 +1,7 @@
 import { axeViolations } from "./support/axe";
 import { jobsTest as test } from "./support/jobs-test";
 import { setPrices, setPrinterMode } from "./support/print-server-cli";
+import type { JobsPage } from "./pages/jobs-page";
 import { phoneProblems } from "./pages/phone-layout";
 import { alice, bob, expect } from "./fixtures";
 
@@ -11,11 +12,16 @@ test.describe.configure({ mode: "serial" });
 
 const demoPrinters = { reception: 1, financeMfp: 2, warehouse: 3 };
 
+/** alice on the Jobs page with Reception chosen; answers what she has available to print. */
+async function aliceAtReception(jobsPage: JobsPage): Promise<number> {
+  await jobsPage.signInWithPin(alice.pin);
+  await jobsPage.choosePrinter("Reception");
+  return jobsPage.availableAmount();
+}
+
 test.describe("jobs", () => {
-  test("bob never sees alice's jobs", async ({ page, signInPage, jobsPage }) => {
-    await signInPage.goto("?callbackUrl=%2Fjobs");
-    await signInPage.signInWithPin(bob.pin);
-    await page.waitForURL((url) => url.pathname === "/jobs");
+  test("bob never sees alice's jobs", async ({ jobsPage }) => {
+    await jobsPage.signInWithPin(bob.pin);
     await expect(jobsPage.job(jobsPage.waiting, "Site plan.pdf")).toBeVisible();
     await expect(jobsPage.job(jobsPage.waiting, "Timesheet.xlsx")).toBeVisible();
     // Everyone's print history has common names; alice's waiting jobs and favourite are hers alone.
@@ -56,10 +62,8 @@ test.describe("jobs", () => {
     expect(await phoneProblems(page)).toEqual([]);
   });
 
-  test("a favourite stays after reload", async ({ page, signInPage, jobsPage }) => {
-    await signInPage.goto("?callbackUrl=%2Fjobs");
-    await signInPage.signInWithPin(alice.pin);
-    await page.waitForURL((url) => url.pathname === "/jobs");
+  test("a favourite stays after reload", async ({ page, jobsPage }) => {
+    await jobsPage.signInWithPin(alice.pin);
     await jobsPage
       .job(jobsPage.waiting, "Quarterly report.pdf")
       .getByRole("button", { name: "Mark favourite" })
@@ -74,12 +78,9 @@ test.describe("jobs", () => {
 
   test("alice releases Boarding pass.pdf at Reception, sees it printed and her available amount fall by its cost, once for a double tap", async ({
     page,
-    signInPage,
     jobsPage,
   }) => {
-    await signInPage.goto("?callbackUrl=%2Fjobs");
-    await signInPage.signInWithPin(alice.pin);
-    await page.waitForURL((url) => url.pathname === "/jobs");
+    await jobsPage.signInWithPin(alice.pin);
     const before = await jobsPage.availableAmount();
     // Her print history has earlier boarding passes: this one joins them.
     await expect(jobsPage.printed.getByRole("list")).toBeVisible();
@@ -103,10 +104,8 @@ test.describe("jobs", () => {
     expect(await jobsPage.availableAmount()).toBeCloseTo(before - 0.05, 2);
   });
 
-  test("alice deletes Team photo.jpg after a confirmation that names it", async ({ page, signInPage, jobsPage }) => {
-    await signInPage.goto("?callbackUrl=%2Fjobs");
-    await signInPage.signInWithPin(alice.pin);
-    await page.waitForURL((url) => url.pathname === "/jobs");
+  test("alice deletes Team photo.jpg after a confirmation that names it", async ({ page, jobsPage }) => {
+    await jobsPage.signInWithPin(alice.pin);
     await jobsPage.job(jobsPage.waiting, "Team photo.jpg").getByRole("button", { name: "Delete" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Delete this job?" });
     await expect(dialog).toContainText("Team photo.jpg");
@@ -138,14 +137,9 @@ test.describe("jobs", () => {
 
   test("alice reprints a favourite and a printed job; her available amount falls by each", async ({
     page,
-    signInPage,
     jobsPage,
   }) => {
-    await signInPage.goto("?callbackUrl=%2Fjobs");
-    await signInPage.signInWithPin(alice.pin);
-    await page.waitForURL((url) => url.pathname === "/jobs");
-    await jobsPage.choosePrinter("Reception");
-    const before = await jobsPage.availableAmount();
+    const before = await aliceAtReception(jobsPage);
 
     // The favourite printed three days ago: 2 mono pages.
     await jobsPage.reprint(jobsPage.job(jobsPage.favorites, "Expense form.xlsx"));
@@ -164,14 +158,9 @@ test.describe("jobs", () => {
 
   test("print options at release: copies, sides and black and white start as the job was sent, and the charge follows them", async ({
     page,
-    signInPage,
     jobsPage,
   }) => {
-    await signInPage.goto("?callbackUrl=%2Fjobs");
-    await signInPage.signInWithPin(alice.pin);
-    await page.waitForURL((url) => url.pathname === "/jobs");
-    await jobsPage.choosePrinter("Reception");
-    const before = await jobsPage.availableAmount();
+    const before = await aliceAtReception(jobsPage);
 
     // A mono job cannot print in colour: black and white is set, and not a choice.
     await jobsPage.job(jobsPage.favorites, "Expense form.xlsx").getByRole("button", { name: "Reprint" }).click();
@@ -205,17 +194,12 @@ test.describe("jobs", () => {
 
   test("a printer that goes offline after it was chosen: the release says so in plain words and prints nothing", async ({
     page,
-    signInPage,
     jobsPage,
     jobsStack,
   }) => {
     // Two runs of the print server's CLI (tsx) on a busy machine.
     test.setTimeout(120_000);
-    await signInPage.goto("?callbackUrl=%2Fjobs");
-    await signInPage.signInWithPin(alice.pin);
-    await page.waitForURL((url) => url.pathname === "/jobs");
-    await jobsPage.choosePrinter("Reception");
-    const before = await jobsPage.availableAmount();
+    const before = await aliceAtReception(jobsPage);
     await setPrinterMode(demoPrinters.reception, "offline", jobsStack.printServerData);
     try {
       await jobsPage.reprint(jobsPage.job(jobsPage.favorites, "Expense form.xlsx"));
@@ -264,7 +248,6 @@ test.describe("jobs", () => {
 
   test("bob's selection says before release that it is not enough, and the release says so in plain words", async ({
     page,
-    signInPage,
     jobsPage,
     jobsStack,
   }) => {
@@ -273,9 +256,7 @@ test.describe("jobs", () => {
     // Dear prices: Site plan.pdf (3 mono pages, two-sided) costs 2.98 and Timesheet.xlsx 1.00; bob has 3.20.
     await setPrices({ mono: "1", colour: "3", duplexDiscount: "0.02" }, jobsStack.printServerData);
     try {
-      await signInPage.goto("?callbackUrl=%2Fjobs");
-      await signInPage.signInWithPin(bob.pin);
-      await page.waitForURL((url) => url.pathname === "/jobs");
+      await jobsPage.signInWithPin(bob.pin);
       const selection = page.getByRole("region", { name: "Selected jobs" });
       await jobsPage.select("Timesheet.xlsx");
       await expect(selection).toContainText(/1 job, .*1\.00 of .*3\.20 available/);

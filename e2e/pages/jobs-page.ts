@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { SignInPage } from "./sign-in-page";
 
 /** The Jobs page: lists of jobs, the printer choice, release, delete, favourites. */
 export class JobsPage {
@@ -16,6 +17,14 @@ export class JobsPage {
     this.progress = page.getByRole("region", { name: "Sent to the printer" });
     this.available = page.getByTestId("available-to-print");
     this.printerSearch = page.getByLabel("Search printers by name or location");
+  }
+
+  /** Signs in by PIN on the sign-in page, which then opens the Jobs page. */
+  async signInWithPin(pin: string): Promise<void> {
+    const signInPage = new SignInPage(this.page);
+    await signInPage.goto("?callbackUrl=%2Fjobs");
+    await signInPage.signInWithPin(pin);
+    await this.page.waitForURL((url) => url.pathname === "/jobs");
   }
 
   async goto(query = ""): Promise<void> {

@@ -159,20 +159,19 @@ function jobsRows(r, section, row) {
         .join("; "),
     );
   }
-  if (api) {
+  const calls = api
+    ? [
+        ["GET /api/jobs (first 50) vs GET /v3/jobs", api.list],
+        ["release one job: POST to 202", api.release],
+      ]
+    : [];
+  for (const [label, call] of calls) {
     row(
-      "GET /api/jobs (first 50) vs GET /v3/jobs",
-      fmt(api.list.portal.ms, " ms"),
+      label,
+      fmt(call.portal.ms, " ms"),
       "",
-      fmt(api.list.direct.ms, " ms"),
-      `overhead ${fmt(api.list.overheadMs, " ms")}; p90 ${api.list.portal.p90Ms} / ${api.list.direct.p90Ms} ms`,
-    );
-    row(
-      "release one job: POST to 202",
-      fmt(api.release.portal.ms, " ms"),
-      "",
-      fmt(api.release.direct.ms, " ms"),
-      `overhead ${fmt(api.release.overheadMs, " ms")}; p90 ${api.release.portal.p90Ms} / ${api.release.direct.p90Ms} ms`,
+      fmt(call.direct.ms, " ms"),
+      `overhead ${fmt(call.overheadMs, " ms")}; p90 ${call.portal.p90Ms} / ${call.direct.p90Ms} ms`,
     );
   }
 }
