@@ -51,6 +51,8 @@ function portalEnv(overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
     PRINT_SERVER_CLIENT_SECRET: server.client.clientSecret,
     AUTH_SECRET: "a-test-secret-of-at-least-32-characters",
     PORTAL_URL: portalUrl,
+    // An https:// portal sits behind a TLS proxy, which names the browser's address here.
+    PORTAL_TRUSTED_PROXY_HEADER: "x-forwarded-for",
     ...overrides,
   };
 }

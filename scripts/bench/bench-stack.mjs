@@ -71,13 +71,14 @@ export function freePort() {
 }
 
 /** Builds the portal and the floor app where their builds are out of date; answers what was built. */
-export async function ensureBuilds(say) {
+/** Builds what is out of date: the portal, and the floor unless `floor: false` (a run that does not measure it). */
+export async function ensureBuilds(say, { floor: withFloor = true } = {}) {
   const portal = portalNeedsBuild();
   if (portal) {
     say("building the portal (next build)");
     await buildPortal();
   }
-  const floor = await ensureFloorBuild(say);
+  const floor = withFloor ? await ensureFloorBuild(say) : false;
   return { portal, floor };
 }
 

@@ -22,11 +22,11 @@ export const chromiumArgs = [
   "--no-first-run",
 ];
 
-/** Which listed pages (all of pages.mjs by default) the portal serves; a page that answers 404 is skipped with a note. */
-export async function servedPages(portalUrl, cookie, pages = PAGES) {
+/** Which listed pages the portal serves; a page that answers 404 is skipped with a note. */
+export async function servedPages(portalUrl, cookie) {
   const served = [];
   const skipped = {};
-  for (const page of pages) {
+  for (const page of PAGES) {
     const answer = await fetch(`${portalUrl}${page.path}`, {
       headers: page.signedIn ? { cookie } : {},
       redirect: "manual",
