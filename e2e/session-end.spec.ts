@@ -1,4 +1,6 @@
 import { alice, expect, test as base } from "./fixtures";
+import { CreditPage } from "./pages/credit-page";
+import { ProfilePage } from "./pages/profile-page";
 import { startPrivateStack, type PrivateStack } from "./support/private-stack";
 
 // Sessions that end kindly, with short settings: an idle timeout of one
@@ -59,6 +61,49 @@ test("warns before the session ends, keeps her signed in, and after the end brin
   expect(new URL(page.url()).pathname).toBe("/reports");
   // Her choice is back.
   await expect(page.getByRole("group", { name: "My monthly summary" }).getByLabel("Format")).toHaveValue("csv");
+});
+
+test("after the end her next action leads to sign-in and back: her voucher code is there, a PIN typed is not", async ({
+  page,
+  signInPage,
+}) => {
+  test.setTimeout(240_000);
+  const profilePage = new ProfilePage(page);
+  const creditPage = new CreditPage(page);
+  await page.goto("/profile");
+  await signInPage.signInWithPin(alice.pin);
+  await expect(page.getByRole("heading", { level: 1, name: "Profile and PIN" })).toBeVisible();
+
+  // Her PIN, typed to confirm who she is, and left unsent.
+  await profilePage.pinSection.getByRole("button", { name: "Get a new PIN" }).click();
+  const currentPin = profilePage.pinSection.getByLabel("Current PIN", { exact: true }).and(page.locator("input"));
+  await currentPin.fill(alice.pin);
+
+  // A voucher code typed on Credit; then nothing until the session has ended.
+  await creditPage.goto();
+  const code = creditPage.voucher.getByLabel("Voucher code");
+  await code.fill("VOUCHER-10");
+  await expect(page.getByRole("region", { name: "You have been signed out" })).toBeVisible({ timeout: 120_000 });
+
+  // Her next action, Add credit, leads to sign-in, and back to Credit with the code.
+  await creditPage.voucher.getByRole("button", { name: "Add credit" }).click();
+  await page.waitForURL((url) => url.pathname === "/sign-in");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Your session has ended. Please sign in again.");
+  await signInPage.signInWithPin(alice.pin);
+  await page.waitForURL((url) => url.pathname === "/credit");
+  await expect(code).toHaveValue("VOUCHER-10");
+  // Nothing was added while she was away; now the code works.
+  await expect(creditPage.voucher.getByRole("status")).toHaveText("");
+  await creditPage.voucher.getByRole("button", { name: "Add credit" }).click();
+  await expect(creditPage.voucher.getByRole("status")).toContainText("€10.00 added.");
+  await expect(code).toHaveValue("");
+
+  // The PIN was never kept: the tab's storage does not hold it, and her form comes back empty.
+  expect(await page.evaluate(() => JSON.stringify({ ...window.sessionStorage }))).not.toContain(alice.pin);
+  await profilePage.goto();
+  await profilePage.pinSection.getByRole("button", { name: "Get a new PIN" }).click();
+  await expect(currentPin).toBeVisible();
+  await expect(currentPin).toHaveValue("");
 });
 
 test("drafts never hold a PIN, a password or anything marked secret", async ({ page, signInPage }) => {

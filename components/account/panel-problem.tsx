@@ -7,7 +7,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { useEmbedHref } from "@/hooks/use-embed";
 import { useErrorSentence } from "@/hooks/use-error-sentence";
 import { isSignedOut, PortalError } from "@/lib/browser-safe/errors";
-import { signInPath } from "@/lib/browser-safe/sign-in-path";
+import { signInAgainPath } from "@/lib/browser-safe/sign-in-path";
 
 /** True when the organisation has not allowed the portal to read this: said plainly, not as an error. */
 export function isNotPermitted(error: unknown): boolean {
@@ -28,7 +28,8 @@ interface PanelProblemProps {
 export function PanelProblem({ error, headline, notPermitted, onRetry, retrying }: PanelProblemProps) {
   const t = useTranslations("account");
   const sentence = useErrorSentence();
-  const signInAgainHref = useEmbedHref(signInPath("/", true));
+  // Back to this page after signing in (a problem shows only in the browser).
+  const signInAgainHref = useEmbedHref(signInAgainPath());
   if (isNotPermitted(error)) return <Alert tone="info">{notPermitted}</Alert>;
   return (
     <div className="flex flex-col items-start gap-3">

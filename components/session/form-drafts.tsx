@@ -3,7 +3,15 @@
 import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect } from "react";
 import { browserStorage } from "@/lib/browser-safe/browser-storage";
-import { draftFieldName, fieldValue, readDraft, restoreField, writeDraft } from "@/lib/browser-safe/form-drafts";
+import {
+  draftFieldName,
+  fieldValue,
+  readDraft,
+  restoreField,
+  writeDraft,
+  type Draft,
+} from "@/lib/browser-safe/form-drafts";
+import { onActionOutcome } from "@/lib/browser-safe/action-outcome";
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -15,7 +23,9 @@ const isField = (target: EventTarget | null): target is Field =>
  * tab's session storage, and puts it back when the page is shown again, for
  * example after the session ended and the person signed in again. Fields
  * that appear later (lists loaded after the page) are filled when they
- * appear. A submitted form's fields are forgotten: the work is done.
+ * appear. A submitted form's fields are forgotten: the work is done, unless
+ * the session turns out to be over (action-outcome.ts), when they are
+ * kept again for after signing in.
  */
 export function FormDrafts() {
   const pathname = usePathname();
@@ -59,22 +69,31 @@ export function FormDrafts() {
       if (!restoring) delete pending[name];
       writeDraft(storage, path, { ...readDraft(storage, path), [name]: fieldValue(event.target) });
     }
+    // What the last submit forgot, until its answer says the session was over.
+    let sent: Draft = {};
     function forget(event: Event) {
       if (!(event.target instanceof HTMLFormElement)) return;
       const draft = readDraft(storage, path);
+      sent = {};
       for (const element of event.target.elements) {
         if (isField(element)) {
           const name = draftFieldName(element);
+          if (name && name in draft) sent[name] = draft[name] ?? "";
           if (name) delete draft[name];
         }
       }
       writeDraft(storage, path, draft);
     }
+    const stopListening = onActionOutcome((outcome) => {
+      if (outcome === "session_ended") writeDraft(storage, path, { ...sent, ...readDraft(storage, path) });
+      sent = {};
+    });
     main.addEventListener("input", remember);
     main.addEventListener("change", remember);
     main.addEventListener("submit", forget);
     return () => {
       clearTimeout(stop);
+      stopListening();
       observer.disconnect();
       main.removeEventListener("input", remember);
       main.removeEventListener("change", remember);

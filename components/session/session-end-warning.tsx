@@ -2,20 +2,23 @@
 
 import { Clock } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useErrorSentence } from "@/hooks/use-error-sentence";
 import { useSessionEnd } from "@/hooks/use-session-end";
-import { signInPath } from "@/lib/browser-safe/sign-in-path";
+import { onActionOutcome } from "@/lib/browser-safe/action-outcome";
 import { withEmbed } from "@/lib/browser-safe/embed-mode";
+import { signInAgainPath } from "@/lib/browser-safe/sign-in-path";
 import { useEmbedded } from "@/hooks/use-embed";
 
 /**
  * Two minutes before the session ends: how long is left and, where the
  * session can be put off, "Stay signed in" (WCAG 2.2.1). Once it has ended,
  * a link to sign in again that comes back to this page; what was typed here
- * is kept (form-drafts.tsx). It does not take the focus: the message is
- * announced once (role=alert), the countdown itself is not read out.
+ * is kept (form-drafts.tsx). An action refused because the session is over
+ * (action-outcome.ts) goes to the same sign-in at once. It does not
+ * take the focus: the message is announced once (role=alert), the countdown
+ * itself is not read out.
  */
 export function SessionEndWarning() {
   const t = useTranslations("session");
@@ -25,11 +28,17 @@ export function SessionEndWarning() {
   const { state, now, extend } = useSessionEnd();
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
+  useEffect(
+    () =>
+      onActionOutcome((outcome) => {
+        if (outcome === "session_ended") window.location.assign(withEmbed(signInAgainPath(), embedded));
+      }),
+    [embedded],
+  );
 
   const ended = state.phase === "ended" || (state.phase === "ending" && now >= state.deadline);
   if (state.phase !== "ending" && !ended) return null;
 
-  const here = typeof window === "undefined" ? "/" : `${window.location.pathname}${window.location.search}`;
   const left = state.phase === "ending" ? Math.max(0, Math.ceil((state.deadline - now) / 1000)) : 0;
   const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
 
@@ -62,7 +71,7 @@ export function SessionEndWarning() {
         </div>
         {ended ? (
           <a
-            href={withEmbed(signInPath(here, true), embedded)}
+            href={withEmbed(signInAgainPath(), embedded)}
             className="mt-3 inline-flex min-h-11 items-center font-semibold text-accent underline"
           >
             {t("signInAgain")}

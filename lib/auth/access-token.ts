@@ -7,15 +7,39 @@ import type { StateStore, StoredSession } from "@/lib/state/state-store";
 // Hands out a session's access token, refreshing it shortly before it expires.
 // The session was read once for this request (current-session.ts): a fresh
 // token costs no further store access. Refresh tokens rotate and a reused one
-// revokes the chain, so a refresh runs under the session's lock and the
-// session is read again after taking it: parallel requests refresh exactly
-// once and all use the new pair.
+// revokes the chain, so a session is refreshed once at a time, everywhere:
+// - in this process, parallel requests join the refresh under way and share
+//   its outcome (a failed one is not tried again by each of them in turn,
+//   every try with a token the print server may already have retired);
+// - across instances, the refresh runs under the session's lock in the state
+//   store, and the session is read again after taking it: an instance that
+//   waited uses the pair another one saved. The lock lives longer than the
+//   refresh may take (lib/state/lock-lifetime.ts), so waiting for it is
+//   waiting for the refresh.
 
 export interface AccessTokenDeps {
   store: StateStore;
   refresh: (refreshToken: string) => Promise<TokenSet>;
   idleTimeoutSeconds: number;
   now?: () => number;
+}
+
+type Outcome = { accessToken: string; session: StoredSession };
+
+// Per store (one per process, kept on globalThis like the store itself, as
+// Next.js loads route and page modules as separate bundles), per session.
+const shared = globalThis as typeof globalThis & {
+  __portalRefreshesUnderWay?: WeakMap<StateStore, Map<string, Promise<Outcome>>>;
+};
+
+function refreshesOf(store: StateStore): Map<string, Promise<Outcome>> {
+  shared.__portalRefreshesUnderWay ??= new WeakMap();
+  let refreshes = shared.__portalRefreshesUnderWay.get(store);
+  if (!refreshes) {
+    refreshes = new Map();
+    shared.__portalRefreshesUnderWay.set(store, refreshes);
+  }
+  return refreshes;
 }
 
 async function end(store: StateStore, sessionId: string, reason: string): Promise<never> {
@@ -28,15 +52,24 @@ export async function accessTokenFor(
   sessionId: string,
   session: StoredSession,
   deps: AccessTokenDeps,
-): Promise<{ accessToken: string; session: StoredSession }> {
+): Promise<Outcome> {
   const now = deps.now ?? Date.now;
   if (!refreshDue(session.tokens, now())) return { accessToken: session.tokens.accessToken, session };
-  const { store } = deps;
+  const refreshes = refreshesOf(deps.store);
+  const underWay = refreshes.get(sessionId);
+  if (underWay) return underWay;
+  const refresh = refreshUnderLock(sessionId, deps).finally(() => refreshes.delete(sessionId));
+  refreshes.set(sessionId, refresh);
+  return refresh;
+}
 
+function refreshUnderLock(sessionId: string, deps: AccessTokenDeps): Promise<Outcome> {
+  const now = deps.now ?? Date.now;
+  const { store } = deps;
   return store.withLock(`refresh:${sessionId}`, async () => {
     const latest = (await store.readSession(sessionId))?.session;
     if (!latest) throw new PortalError("session_ended", { reason: "no session" });
-    // Another request may have refreshed while this one waited for the lock.
+    // Another instance may have refreshed while this one waited for the lock.
     if (!refreshDue(latest.tokens, now())) return { accessToken: latest.tokens.accessToken, session: latest };
     const stillValid = latest.tokens.expiresAt > now();
     if (!latest.tokens.refreshToken) {
@@ -55,6 +88,7 @@ export async function accessTokenFor(
       }
       // The server is briefly away: keep the session and the unused refresh
       // token, and carry on with the access token while it lasts.
+      log.warn("session refresh failed, kept for the next request", errorFields(error));
       if (stillValid) return { accessToken: latest.tokens.accessToken, session: latest };
       throw error;
     }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { PortalError } from "@/lib/browser-safe/errors";
 import type { TokenSet } from "@/lib/print-server/token-set";
 import { MemoryStateStore } from "@/lib/state/memory-state-store";
-import { lockTtlFor } from "@/lib/state/redis-state-store";
+import { lockTtlFor, refreshTimeLimitFor } from "@/lib/state/lock-lifetime";
 import { accessTokenFor } from "./access-token";
 import { lookUpSession } from "./current-session";
 import { aliceSession } from "./session-test-kit";
@@ -59,6 +59,13 @@ describe("the refresh lock", () => {
     for (const timeoutMs of [100, 10_000, 30_000, 120_000]) {
       expect(lockTtlFor(timeoutMs)).toBeGreaterThan(timeoutMs);
       expect(lockTtlFor(timeoutMs)).toBeGreaterThanOrEqual(30_000);
+    }
+  });
+
+  it("lets a token refresh take longer than other calls, and still ends it while the lock is held", () => {
+    for (const timeoutMs of [100, 10_000, 30_000, 120_000]) {
+      expect(refreshTimeLimitFor(timeoutMs)).toBeGreaterThanOrEqual(2 * timeoutMs);
+      expect(lockTtlFor(timeoutMs) - refreshTimeLimitFor(timeoutMs)).toBeGreaterThanOrEqual(5_000);
     }
   });
 });

@@ -24,3 +24,9 @@ export function signInPath(callbackPath: string, ended = false): string {
   const query = params.toString();
   return query ? `/sign-in?${query}` : "/sign-in";
 }
+
+/** In the browser: sign-in after the session ended, coming back to the page shown now. */
+export function signInAgainPath(): string {
+  const here = typeof window === "undefined" ? "/" : `${window.location.pathname}${window.location.search}`;
+  return signInPath(here, true);
+}

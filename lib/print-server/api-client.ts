@@ -5,6 +5,7 @@ import createClient, { type Client } from "openapi-fetch";
 import { Agent, fetch as undiciFetch, Request as UndiciRequest, type Dispatcher } from "undici";
 import { getEnv } from "@/lib/env";
 import { PortalError } from "@/lib/browser-safe/errors";
+import { refreshTimeLimitFor } from "@/lib/state/lock-lifetime";
 import type { paths } from "./schema";
 
 export type PrintServerApi = Client<paths>;
@@ -60,6 +61,7 @@ export function bearer(accessToken: string): { authorization: string } {
 const cache = globalThis as typeof globalThis & {
   __printServerApi?: PrintServerApi;
   __printServerAgent?: Agent;
+  __printServerRefreshApi?: PrintServerApi;
 };
 
 function configuredCaPem(): string | undefined {
@@ -89,4 +91,27 @@ export function printServerApi(): PrintServerApi {
     });
   }
   return cache.__printServerApi;
+}
+
+/**
+ * A client for token refreshes: a refresh may take as long as the session
+ * lock lives (lib/state/lock-lifetime.ts), not only the usual call time
+ * limit, so a slow print server's late answer is kept, not lost.
+ */
+export function createRefreshApi(options: Omit<ApiClientOptions, "timeoutMs"> & { callTimeoutMs: number }) {
+  const { callTimeoutMs, ...rest } = options;
+  return createPrintServerApi({ ...rest, timeoutMs: refreshTimeLimitFor(callTimeoutMs) });
+}
+
+/** The configured print server's refresh client, with connections of its own (their time limit differs). */
+export function printServerRefreshApi(): PrintServerApi {
+  if (!cache.__printServerRefreshApi) {
+    const env = getEnv();
+    cache.__printServerRefreshApi = createRefreshApi({
+      baseUrl: env.PRINT_SERVER_URL,
+      caPem: configuredCaPem(),
+      callTimeoutMs: env.PRINT_SERVER_TIMEOUT_MS,
+    });
+  }
+  return cache.__printServerRefreshApi;
 }

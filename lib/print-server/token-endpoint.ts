@@ -1,6 +1,6 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
-import { printServerApi, type PrintServerApi } from "./api-client";
+import { printServerApi, printServerRefreshApi, type PrintServerApi } from "./api-client";
 import { forwardedForHeader, loginInfo } from "@/lib/browser-safe/contract-assumptions";
 import { mapRefreshError, mapSignInError, mapTokenError } from "./error-mapping";
 import { send } from "./send";
@@ -18,13 +18,13 @@ interface Deps {
   scopes?: string;
 }
 
-function config(deps: Deps) {
+function config(deps: Deps, defaultApi: () => PrintServerApi = printServerApi) {
   if (deps.api && deps.clientId && deps.clientSecret && deps.scopes) {
     return { api: deps.api, clientId: deps.clientId, clientSecret: deps.clientSecret, scopes: deps.scopes };
   }
   const env = getEnv();
   return {
-    api: deps.api ?? printServerApi(),
+    api: deps.api ?? defaultApi(),
     clientId: deps.clientId ?? env.PRINT_SERVER_CLIENT_ID,
     clientSecret: deps.clientSecret ?? env.PRINT_SERVER_CLIENT_SECRET,
     scopes: deps.scopes ?? env.PRINT_SERVER_SCOPES,
@@ -59,9 +59,13 @@ export async function signInUser(
   return toTokenSet(data);
 }
 
-/** Trades a refresh token for a new pair; refusal means the session is over. */
+/**
+ * Trades a refresh token for a new pair; refusal means the session is over.
+ * Through the refresh client (printServerRefreshApi): its longer time limit
+ * keeps a slow answer rather than losing the rotated token.
+ */
 export async function refreshUserTokens(refreshToken: string, deps: Deps = {}): Promise<TokenSet> {
-  const { api, clientId, clientSecret } = config(deps);
+  const { api, clientId, clientSecret } = config(deps, printServerRefreshApi);
   const { data } = await send(
     () =>
       api.POST("/auth/token", {

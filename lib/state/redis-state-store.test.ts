@@ -16,10 +16,10 @@ let server: ChildProcess;
 let clients: Redis[] = [];
 let port = 0;
 
-function instance(prefix: string): RedisStateStore {
+function instance(prefix: string, callTimeoutMs?: number): RedisStateStore {
   const redis = new Redis({ host: "127.0.0.1", port, lazyConnect: false });
   clients.push(redis);
-  return new RedisStateStore(redis, "s".repeat(40), prefix);
+  return new RedisStateStore(redis, "s".repeat(40), prefix, callTimeoutMs);
 }
 
 function session(name: string, now = Date.now()): StoredSession {
@@ -113,6 +113,27 @@ describe("RedisStateStore", () => {
     );
     expect(used).toEqual(["refresh-0"]);
     expect(new Set(results.map((r) => r.accessToken))).toEqual(new Set(["access-1"]));
+  });
+
+  it("gives every waiting instance the pair of a refresh slower than the print server time limit", async () => {
+    const callTimeoutMs = 100;
+    const [a, b] = [instance("slow:", callTimeoutMs), instance("slow:", callTimeoutMs)];
+    const stale = session("0", Date.now() - 25_000);
+    await a.saveSession("sid", stale, 600);
+    const used: string[] = [];
+    const refresh = async (refreshToken: string): Promise<TokenSet> => {
+      used.push(refreshToken);
+      await new Promise((resolve) => setTimeout(resolve, 10 * callTimeoutMs));
+      return { ...session("1").tokens };
+    };
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        accessTokenFor("sid", stale, { store: i % 2 ? a : b, refresh, idleTimeoutSeconds: 600 }),
+      ),
+    );
+    expect(used).toEqual(["refresh-0"]);
+    expect(new Set(results.map((r) => r.accessToken))).toEqual(new Set(["access-1"]));
+    expect((await b.readSession("sid"))?.session.tokens.refreshToken).toBe("refresh-1");
   });
 
   it("updates a session only while it exists: a sign-out on another instance stays", async () => {

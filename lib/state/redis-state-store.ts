@@ -2,22 +2,12 @@ import "server-only";
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { PortalError } from "@/lib/browser-safe/errors";
+import { lockTtlFor } from "./lock-lifetime";
 import type { HitCount, LiveSession, StateStore, StoredSession } from "./state-store";
 
 // The state shared by several portal instances. Session values hold print
 // server tokens, so they are encrypted (AES-256-GCM, key derived from
 // AUTH_SECRET) before they reach Redis.
-
-/**
- * How long a lock is held at most before Redis lets it go (a crashed holder).
- * The session refresh runs under a lock and calls the print server, so the
- * lock must outlive that call's time limit (PRINT_SERVER_TIMEOUT_MS): were it
- * released while the call is still out, a second request would refresh with
- * the same refresh token, and the print server revokes a reused token's chain.
- */
-export function lockTtlFor(callTimeoutMs: number): number {
-  return Math.max(30_000, 2 * callTimeoutMs + 5_000);
-}
 
 // INCR and set the window's expiry on the first hit, atomically.
 const hitScript = `
@@ -111,8 +101,10 @@ export class RedisStateStore implements StateStore {
   async withLock<T>(name: string, task: () => Promise<T>): Promise<T> {
     const lockKey = `${this.prefix}lock:${name}`;
     const token = randomBytes(16).toString("base64url");
-    // Waiting as long as a holder may hold it: a refresh taking its full time limit does not fail the others.
-    const giveUpAt = Date.now() + this.lockTtlMs;
+    // Waiting a little longer than a holder may hold it (a lock taken just
+    // before has surely gone by then): a refresh taking its full time limit
+    // does not fail the others.
+    const giveUpAt = Date.now() + this.lockTtlMs + 1_000;
     while ((await this.redis.set(lockKey, token, "PX", this.lockTtlMs, "NX")) !== "OK") {
       if (Date.now() > giveUpAt) throw new PortalError("internal", { reason: "session lock wait timed out" });
       await new Promise((resolve) => setTimeout(resolve, 25));
