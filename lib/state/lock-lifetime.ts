@@ -1,3 +1,5 @@
+import "server-only";
+
 // How long the session's refresh lock lives, and how long the one call made
 // under it (the token refresh) may take. Refresh tokens rotate, and the print
 // server revokes the whole chain when a retired one is used again. So:
