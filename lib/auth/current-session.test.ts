@@ -120,4 +120,71 @@ describe("the session of a page request", () => {
     ).rejects.toMatchObject({ code: "session_ended" });
     expect(await counting.readSession("s1")).toBeUndefined();
   });
+
+  it("tries once more with a fresh token when the token expired on its way, and keeps the session", async () => {
+    await counting.saveSession("s1", aliceSession(start, 20), 1800);
+    vi.setSystemTime(start + 10_000); // not yet due for a refresh
+    request.begin();
+    const state = await currentSession();
+    if (state.status !== "active") throw new Error("no session");
+    const renewed: TokenSet = { ...aliceSession(start + 21_000, 20).tokens, accessToken: "renewed" };
+    vi.mocked(refreshUserTokens).mockResolvedValueOnce(renewed);
+    const { PortalError } = await import("@/lib/browser-safe/errors");
+    const sent: string[] = [];
+    const answer = await withUserToken(
+      state,
+      async (token) => {
+        sent.push(token);
+        if (sent.length > 1) return "profile";
+        // Under load the call reaches the print server after the token expired.
+        vi.setSystemTime(start + 21_000);
+        throw new PortalError("session_ended", { upstreamStatus: 401 });
+      },
+      { safeToRepeat: true },
+    );
+    expect(answer).toBe("profile");
+    expect(sent).toEqual([`access-${start}`, "renewed"]);
+    expect((await counting.readSession("s1"))?.session.tokens.accessToken).toBe("renewed");
+  });
+
+  it("ends the session when the fresh token is refused too", async () => {
+    await counting.saveSession("s1", aliceSession(start, 20), 1800);
+    vi.setSystemTime(start + 10_000);
+    request.begin();
+    const state = await currentSession();
+    if (state.status !== "active") throw new Error("no session");
+    vi.mocked(refreshUserTokens).mockResolvedValueOnce({ ...aliceSession(start + 21_000, 20).tokens });
+    const { PortalError } = await import("@/lib/browser-safe/errors");
+    let calls = 0;
+    const expiringCall = async () => {
+      calls += 1;
+      vi.setSystemTime(start + 21_000);
+      throw new PortalError("session_ended", { upstreamStatus: 401 });
+    };
+    await expect(withUserToken(state, expiringCall, { safeToRepeat: true })).rejects.toMatchObject({
+      code: "session_ended",
+    });
+    expect(calls).toBe(2);
+    expect(await counting.readSession("s1")).toBeUndefined();
+  });
+
+  it("never repeats a change whose token expired on its way: try again, still signed in", async () => {
+    await counting.saveSession("s1", aliceSession(start, 20), 1800);
+    vi.setSystemTime(start + 10_000);
+    request.begin();
+    const state = await currentSession();
+    if (state.status !== "active") throw new Error("no session");
+    const { PortalError } = await import("@/lib/browser-safe/errors");
+    let calls = 0;
+    await expect(
+      withUserToken(state, async () => {
+        calls += 1;
+        vi.setSystemTime(start + 21_000);
+        throw new PortalError("session_ended", { upstreamStatus: 401 });
+      }),
+    ).rejects.toMatchObject({ code: "unreachable" });
+    expect(calls).toBe(1);
+    expect(refreshUserTokens).not.toHaveBeenCalled();
+    expect(await counting.readSession("s1")).toBeDefined();
+  });
 });

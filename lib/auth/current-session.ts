@@ -67,28 +67,50 @@ export const currentSession = cache(async (): Promise<SessionState> =>
   }),
 );
 
-/** The session's access token, refreshed first when due; once per request and session. */
-const accessToken = cache(async (active: ActiveSession): Promise<string> => {
-  const result = await accessTokenFor(active.sessionId, active.session, {
-    store: stateStore(),
-    refresh: refreshUserTokens,
-    idleTimeoutSeconds: getEnv().SESSION_IDLE_TIMEOUT,
-  });
-  return result.accessToken;
-});
+function tokenDeps() {
+  return { store: stateStore(), refresh: refreshUserTokens, idleTimeoutSeconds: getEnv().SESSION_IDLE_TIMEOUT };
+}
+
+/** The session's access token (and the session it came from), refreshed first when due; once per request and session. */
+const accessToken = cache((active: ActiveSession) => accessTokenFor(active.sessionId, active.session, tokenDeps()));
 
 /**
  * Runs a print server call with the person's token. A 401 from the print
- * server means the token was revoked: the session ends at once.
+ * server means the token was revoked: the session ends at once. Unless the
+ * token expired on its way (a request slowed down by load took longer than
+ * the refresh margin) and `call` only reads (`safeToRepeat`): then it is made
+ * once more with a fresh token. A call that changes something is not
+ * repeated (an earlier step of it may have been done): it answers "try
+ * again", and the session stays.
  */
-export async function withUserToken<T>(active: ActiveSession, call: (accessToken: string) => Promise<T>): Promise<T> {
-  const token = await accessToken(active);
+export async function withUserToken<T>(
+  active: ActiveSession,
+  call: (accessToken: string) => Promise<T>,
+  { safeToRepeat = false }: { safeToRepeat?: boolean } = {},
+): Promise<T> {
+  const used = await accessToken(active);
   try {
-    return await call(token);
+    return await call(used.accessToken);
   } catch (error) {
-    if (error instanceof PortalError && error.code === "session_ended") {
-      await stateStore().deleteSession(active.sessionId);
+    if (!(error instanceof PortalError && error.code === "session_ended")) throw error;
+    if (used.session.tokens.expiresAt <= Date.now()) {
+      const latest = await stateStore().readSession(active.sessionId);
+      if (latest && safeToRepeat) return withFreshToken(active.sessionId, latest.session, call);
+      // Not a revocation: the session stays, and the person tries again.
+      if (latest) throw new PortalError("unreachable", { reason: "token expired on its way", cause: error });
     }
+    await stateStore().deleteSession(active.sessionId);
+    throw error;
+  }
+}
+
+/** The one more try: a refusal now is a revocation. */
+async function withFreshToken<T>(sessionId: string, session: StoredSession, call: (accessToken: string) => Promise<T>) {
+  const fresh = await accessTokenFor(sessionId, session, tokenDeps());
+  try {
+    return await call(fresh.accessToken);
+  } catch (error) {
+    if (error instanceof PortalError && error.code === "session_ended") await stateStore().deleteSession(sessionId);
     throw error;
   }
 }

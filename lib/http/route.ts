@@ -117,8 +117,12 @@ export function userRoute<Params = undefined, Body = undefined>(
       if (state.status === "ended") throw new PortalError("session_ended");
       const active = state;
       const body = await readBody();
-      return await withUserToken(active, (token) =>
-        handler({ request, params, body, user: sessionUser(active.session), token }),
+      // A read may be repeated when the token expired on its way (withUserToken).
+      const safeToRepeat = request.method === "GET" || request.method === "HEAD";
+      return await withUserToken(
+        active,
+        (token) => handler({ request, params, body, user: sessionUser(active.session), token }),
+        { safeToRepeat },
       );
     } catch (error) {
       // The session already read words the answer; no second lookup.

@@ -74,10 +74,15 @@ export async function languagesForSession(
   const [profileLanguage, serverLanguage] = await Promise.all([
     lookUp(
       `profile:${userId}`,
-      () => withUserToken(active, async (token) => (await getOwnProfile(token, userId)).language),
+      () =>
+        withUserToken(active, async (token) => (await getOwnProfile(token, userId)).language, { safeToRepeat: true }),
       now,
     ),
-    lookUp("server", () => withUserToken(active, async (token) => (await serverConfig(token)).language), now),
+    lookUp(
+      "server",
+      () => withUserToken(active, async (token) => (await serverConfig(token)).language, { safeToRepeat: true }),
+      now,
+    ),
   ]);
   return { profileLanguage, serverLanguage };
 }
