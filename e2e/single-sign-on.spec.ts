@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { alice, expect, test } from "./fixtures";
 import { PrintServerSignInPage } from "./pages/print-server-sign-in-page";
+import { axeViolations } from "./support/axe";
 import { stack } from "./support/stack-env";
 
 // "Single sign-on": the portal sends the browser to the print server's own
@@ -88,6 +89,11 @@ test.describe("single sign-on", () => {
     await page.getByRole("link", { name: "Single sign-on" }).click();
     await new PrintServerSignInPage(page).signInWithPin(alice.pin);
     await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+  });
+
+  test("the print server's sign-in page passes the accessibility checks", async ({ page }) => {
+    await startSignOnFrom(page, "/");
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test("cancelling on the print server's page says so on the portal's sign-in page", async ({ page }) => {

@@ -3,7 +3,7 @@ import * as oauth from "oauth4webapi";
 import type { SignOnProblemName } from "@/lib/browser-safe/sign-on-problems";
 import { fetch as undiciFetch, type Dispatcher } from "undici";
 import { getEnv } from "@/lib/env";
-import { printServerAgent } from "@/lib/print-server/api-client";
+import { printServerFreshAgent } from "@/lib/print-server/api-client";
 import { toTokenSet, type TokenSet } from "@/lib/print-server/token-set";
 import type { PendingSignOn } from "./sign-on-cookie";
 
@@ -117,7 +117,9 @@ export async function finishSignOn(
     }
     throw new SignOnFailed("state", "state missing or not this browser's");
   }
-  const dispatcher = config.dispatcher ?? printServerAgent();
+  // A connection of its own: a code is single use, and a kept-alive one the
+  // server just closed would fail the exchange (api-client.ts).
+  const dispatcher = config.dispatcher ?? printServerFreshAgent();
   const customFetch = (url: string, options: RequestInit) =>
     undiciFetch(url, { ...options, dispatcher } as Parameters<typeof undiciFetch>[1]) as unknown as Promise<Response>;
   try {

@@ -16,6 +16,8 @@ let dir: string;
 let caPem: string;
 let server: Server;
 let baseUrl: string;
+/** Per path: the connections (by client port) requests came on, and how many came. */
+const seen = new Map<string, number[]>();
 
 function openssl(args: string[]): void {
   execFileSync("openssl", args, { cwd: dir, stdio: "ignore" });
@@ -72,7 +74,17 @@ beforeAll(async () => {
   server = createServer(
     { key: readFileSync(join(dir, "server.key")), cert: readFileSync(join(dir, "server.crt")) },
     (req, res) => {
-      if (req.url === "/api/server/status") {
+      const path = req.url ?? "";
+      seen.set(path, [...(seen.get(path) ?? []), req.socket.remotePort ?? 0]);
+      if (path.startsWith("/api/v3/dropped-once") && seen.get(path)?.length === 1) {
+        // The connection closes under the first request, as a kept-alive one
+        // the server closed at the same moment would.
+        req.socket.destroy();
+      } else if (path.startsWith("/api/v3/dropped") && req.method === "POST") {
+        req.socket.destroy();
+      } else if (path.startsWith("/api/v3/")) {
+        res.writeHead(200, { "content-type": "application/json" }).end("{}");
+      } else if (req.url === "/api/server/status") {
         res.writeHead(200, { "content-type": "application/json" }).end("1");
       } else if (req.url === "/api/auth/token") {
         // Never answers: the client's timeout must end the wait.
@@ -113,5 +125,24 @@ describe("createPrintServerApi over real TLS", () => {
     ).rejects.toMatchObject({
       code: "unreachable",
     });
+  });
+
+  it("sends a read once more, on a new connection, when its connection was closed under it", async () => {
+    const api = createPrintServerApi({ baseUrl, caPem, timeoutMs: 2000 });
+    const answer = await api.GET("/v3/dropped-once" as never);
+    expect(answer.response.status).toBe(200);
+    expect(seen.get("/api/v3/dropped-once")).toHaveLength(2);
+  });
+
+  it("sends changes on a connection of their own each, and never repeats one", async () => {
+    const api = createPrintServerApi({ baseUrl, caPem, timeoutMs: 2000 });
+    await api.GET("/v3/read" as never);
+    await api.POST("/v3/change-a" as never);
+    await api.POST("/v3/change-b" as never);
+    const ports = ["/api/v3/read", "/api/v3/change-a", "/api/v3/change-b"].map((path) => seen.get(path)?.[0]);
+    expect(new Set(ports).size).toBe(3);
+
+    await expect(api.POST("/v3/dropped" as never)).rejects.toThrow();
+    expect(seen.get("/api/v3/dropped")).toHaveLength(1);
   });
 });

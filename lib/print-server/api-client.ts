@@ -18,7 +18,27 @@ export interface ApiClientOptions {
   timeoutMs: number;
   /** A dispatcher to use instead of a new agent (the shared agent, or undici's MockAgent in tests). */
   dispatcher?: Dispatcher;
+  /** Where changes and repeated reads go (default: a new one-request-per-connection agent; `dispatcher` when given). */
+  freshDispatcher?: Dispatcher;
 }
+
+// Kept-alive connections race with the server closing them when idle: a
+// request written to a connection the server has just closed fails at once
+// ("other side closed"), though the server never saw it. Under load the
+// portal's own idle timer runs late, so this is no rarity (several 503s in a
+// row after a pause). Reads are therefore sent once more when that happens,
+// and changes (sign-in, token refresh, release, voucher) always go on a
+// connection of their own, where it cannot happen; they are never repeated.
+
+const droppedConnectionCodes = new Set(["UND_ERR_SOCKET", "UND_ERR_CLOSED", "ECONNRESET", "EPIPE"]);
+
+/** True when a request failed because its connection was closed under it, before any answer. */
+function isDroppedConnection(error: unknown): boolean {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === "string" && droppedConnectionCodes.has(cause.code);
+}
+
+const isRead = (method: string) => method === "GET" || method === "HEAD";
 
 /**
  * A typed client for one print server. Trust is added per server with an undici
@@ -27,15 +47,23 @@ export interface ApiClientOptions {
  */
 export function createPrintServerApi(options: ApiClientOptions): PrintServerApi {
   const dispatcher = options.dispatcher ?? createAgent(options.caPem, options.timeoutMs);
+  const fresh = options.freshDispatcher ?? options.dispatcher ?? createFreshAgent(options.caPem, options.timeoutMs);
+  const send = (request: UndiciRequest, through: Dispatcher) =>
+    undiciFetch(request, { dispatcher: through, signal: AbortSignal.timeout(options.timeoutMs) });
   return createClient<paths>({
     baseUrl: `${options.baseUrl}/api`,
     // undici's own Request and fetch, so the dispatcher option is honoured.
     Request: UndiciRequest as unknown as typeof Request,
-    fetch: (request) =>
-      undiciFetch(request as unknown as UndiciRequest, {
-        dispatcher,
-        signal: AbortSignal.timeout(options.timeoutMs),
-      }) as unknown as Promise<Response>,
+    fetch: async (input) => {
+      const request = input as unknown as UndiciRequest;
+      if (!isRead(request.method)) return (await send(request, fresh)) as unknown as Response;
+      try {
+        return (await send(request.clone(), dispatcher)) as unknown as Response;
+      } catch (error) {
+        if (!isDroppedConnection(error)) throw error;
+        return (await send(request, fresh)) as unknown as Response;
+      }
+    },
   });
 }
 
@@ -53,6 +81,13 @@ export function createAgent(caPem: string | undefined, timeoutMs: number): Agent
   });
 }
 
+/** Like createAgent, but each connection carries one request and closes: none is ever reused idle. */
+export function createFreshAgent(caPem: string | undefined, timeoutMs: number): Dispatcher {
+  return createAgent(caPem, timeoutMs).compose(
+    (dispatch) => (dispatchOptions, handler) => dispatch({ ...dispatchOptions, reset: true }, handler),
+  );
+}
+
 /** The header that carries a user's (or the portal's) access token, on every call. */
 export function bearer(accessToken: string): { authorization: string } {
   return { authorization: `Bearer ${accessToken}` };
@@ -61,6 +96,7 @@ export function bearer(accessToken: string): { authorization: string } {
 const cache = globalThis as typeof globalThis & {
   __printServerApi?: PrintServerApi;
   __printServerAgent?: Agent;
+  __printServerFreshAgent?: Dispatcher;
   __printServerRefreshApi?: PrintServerApi;
 };
 
@@ -80,6 +116,12 @@ export function printServerAgent(): Agent {
   return cache.__printServerAgent;
 }
 
+/** The configured print server's one-request connections, for changes (see createPrintServerApi). */
+export function printServerFreshAgent(): Dispatcher {
+  cache.__printServerFreshAgent ??= createFreshAgent(configuredCaPem(), getEnv().PRINT_SERVER_TIMEOUT_MS);
+  return cache.__printServerFreshAgent;
+}
+
 /** The configured print server's client, shared by every module of this process. */
 export function printServerApi(): PrintServerApi {
   if (!cache.__printServerApi) {
@@ -88,6 +130,7 @@ export function printServerApi(): PrintServerApi {
       baseUrl: env.PRINT_SERVER_URL,
       timeoutMs: env.PRINT_SERVER_TIMEOUT_MS,
       dispatcher: printServerAgent(),
+      freshDispatcher: printServerFreshAgent(),
     });
   }
   return cache.__printServerApi;
