@@ -33,7 +33,7 @@ export interface ApiClientOptions {
 const droppedConnectionCodes = new Set(["UND_ERR_SOCKET", "UND_ERR_CLOSED", "ECONNRESET", "EPIPE"]);
 
 /** True when a request failed because its connection was closed under it, before any answer. */
-function isDroppedConnection(error: unknown): boolean {
+export function isDroppedConnection(error: unknown): boolean {
   const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
   return typeof cause?.code === "string" && droppedConnectionCodes.has(cause.code);
 }

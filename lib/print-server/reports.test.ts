@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MockAgent } from "undici";
+import { errors, MockAgent } from "undici";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { createPrintServerApi } from "./api-client";
 import { listReports, openDownload, probeExecution, startExecution } from "./reports";
@@ -141,5 +141,13 @@ describe("openDownload", () => {
     const pending = openDownload(token, 9, { dispatcher: agent, baseUrl: origin, signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ code: "unreachable" });
+  });
+
+  it("opens it once more, on a new connection, when the first was closed under the request", async () => {
+    const pool = agent.get(origin);
+    pool.intercept({ path: downloadPath(10) }).replyWithError(new errors.SocketError("other side closed"));
+    pool.intercept({ path: downloadPath(10) }).reply(200, "x");
+    const opened = await openDownload(token, 10, { dispatcher: agent, freshDispatcher: agent, baseUrl: origin });
+    expect(opened.status).toBe("ready");
   });
 });

@@ -6,7 +6,14 @@ import { absentEndpointStatus } from "@/lib/browser-safe/contract-assumptions";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { executionStatusOf, type ExecutionStatus } from "@/lib/browser-safe/reports/execution-status";
 import { parseFormats, type ReportFormat } from "@/lib/browser-safe/reports/formats";
-import { bearer, printServerAgent, printServerApi, type PrintServerApi } from "./api-client";
+import {
+  bearer,
+  isDroppedConnection,
+  printServerAgent,
+  printServerApi,
+  printServerFreshAgent,
+  type PrintServerApi,
+} from "./api-client";
 import { mapApiError, mapTransportError } from "./error-mapping";
 import { parseAnswer } from "./parse-answer";
 import { send } from "./send";
@@ -96,6 +103,8 @@ interface DownloadOptions {
   /** Aborts the upstream request (the browser went away). */
   signal?: AbortSignal;
   dispatcher?: Dispatcher;
+  /** For the one repeat after a dropped connection. */
+  freshDispatcher?: Dispatcher;
   baseUrl?: string;
 }
 
@@ -117,14 +126,20 @@ export async function openDownload(
   options: DownloadOptions = {},
 ): Promise<OpenedDownload> {
   const baseUrl = options.baseUrl ?? getEnv().PRINT_SERVER_URL;
+  const open = (dispatcher: Dispatcher) =>
+    undiciFetch(`${baseUrl}/api/v3/reports/executions/${executionId}/download`, {
+      headers: { ...bearer(accessToken), "accept-encoding": "identity" },
+      // The agents time out connecting, headers and each pause between
+      // chunks, never the whole transfer, which a large file on a phone outlasts.
+      dispatcher,
+      signal: options.signal,
+    });
   let response: UndiciResponse;
   try {
-    response = await undiciFetch(`${baseUrl}/api/v3/reports/executions/${executionId}/download`, {
-      headers: { ...bearer(accessToken), "accept-encoding": "identity" },
-      // The shared agent times out connecting, headers and each pause between
-      // chunks, never the whole transfer, which a large file on a phone outlasts.
-      dispatcher: options.dispatcher ?? printServerAgent(),
-      signal: options.signal,
+    response = await open(options.dispatcher ?? printServerAgent()).catch((error: unknown) => {
+      // A kept-alive connection closed under the request: once more on a new one (api-client.ts).
+      if (!isDroppedConnection(error)) throw error;
+      return open(options.freshDispatcher ?? printServerFreshAgent());
     });
   } catch (cause) {
     throw mapTransportError(cause);
