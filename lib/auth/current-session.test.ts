@@ -59,6 +59,16 @@ async function renderPage(path = "/") {
   return { reads: counting.reads, writes: counting.writes };
 }
 
+/** A request 10 s into alice's 20 s token: not yet due for a refresh. */
+async function sessionHalfwayThroughItsToken() {
+  await counting.saveSession("s1", aliceSession(start, 20), 1800);
+  vi.setSystemTime(start + 10_000);
+  request.begin();
+  const state = await currentSession();
+  if (state.status !== "active") throw new Error("no session");
+  return state;
+}
+
 beforeEach(async () => {
   vi.useFakeTimers({ now: start, toFake: ["Date"] });
   counting = new CountingStore();
@@ -122,11 +132,7 @@ describe("the session of a page request", () => {
   });
 
   it("tries once more with a fresh token when the token expired on its way, and keeps the session", async () => {
-    await counting.saveSession("s1", aliceSession(start, 20), 1800);
-    vi.setSystemTime(start + 10_000); // not yet due for a refresh
-    request.begin();
-    const state = await currentSession();
-    if (state.status !== "active") throw new Error("no session");
+    const state = await sessionHalfwayThroughItsToken();
     const renewed: TokenSet = { ...aliceSession(start + 21_000, 20).tokens, accessToken: "renewed" };
     vi.mocked(refreshUserTokens).mockResolvedValueOnce(renewed);
     const { PortalError } = await import("@/lib/browser-safe/errors");
@@ -148,11 +154,7 @@ describe("the session of a page request", () => {
   });
 
   it("ends the session when the fresh token is refused too", async () => {
-    await counting.saveSession("s1", aliceSession(start, 20), 1800);
-    vi.setSystemTime(start + 10_000);
-    request.begin();
-    const state = await currentSession();
-    if (state.status !== "active") throw new Error("no session");
+    const state = await sessionHalfwayThroughItsToken();
     vi.mocked(refreshUserTokens).mockResolvedValueOnce({ ...aliceSession(start + 21_000, 20).tokens });
     const { PortalError } = await import("@/lib/browser-safe/errors");
     let calls = 0;
@@ -169,11 +171,7 @@ describe("the session of a page request", () => {
   });
 
   it("never repeats a change whose token expired on its way: try again, still signed in", async () => {
-    await counting.saveSession("s1", aliceSession(start, 20), 1800);
-    vi.setSystemTime(start + 10_000);
-    request.begin();
-    const state = await currentSession();
-    if (state.status !== "active") throw new Error("no session");
+    const state = await sessionHalfwayThroughItsToken();
     const { PortalError } = await import("@/lib/browser-safe/errors");
     let calls = 0;
     await expect(
