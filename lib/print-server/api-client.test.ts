@@ -127,15 +127,16 @@ describe("createPrintServerApi over real TLS", () => {
     });
   });
 
+  // Generous limits: new TLS connections are slow on a busy machine, and no limit is tested here.
   it("sends a read once more, on a new connection, when its connection was closed under it", async () => {
-    const api = createPrintServerApi({ baseUrl, caPem, timeoutMs: 2000 });
+    const api = createPrintServerApi({ baseUrl, caPem, timeoutMs: 15_000 });
     const answer = await api.GET("/v3/dropped-once" as never);
     expect(answer.response.status).toBe(200);
     expect(seen.get("/api/v3/dropped-once")).toHaveLength(2);
-  });
+  }, 40_000);
 
   it("sends changes on a connection of their own each, and never repeats one", async () => {
-    const api = createPrintServerApi({ baseUrl, caPem, timeoutMs: 2000 });
+    const api = createPrintServerApi({ baseUrl, caPem, timeoutMs: 15_000 });
     await api.GET("/v3/read" as never);
     await api.POST("/v3/change-a" as never);
     await api.POST("/v3/change-b" as never);
@@ -144,5 +145,5 @@ describe("createPrintServerApi over real TLS", () => {
 
     await expect(api.POST("/v3/dropped" as never)).rejects.toThrow();
     expect(seen.get("/api/v3/dropped")).toHaveLength(1);
-  });
+  }, 40_000);
 });
