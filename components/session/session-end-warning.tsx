@@ -36,7 +36,11 @@ export function SessionEndWarning() {
     [embedded],
   );
 
-  const ended = state.phase === "ended" || (state.phase === "ending" && now >= state.deadline);
+  // Ended only once the portal says so (useSessionEnd asks again at the
+  // deadline): activity elsewhere may have put the end off, and a person
+  // told "signed out" whose session lives on would be misled. Until then the
+  // warning stays, at 0:00.
+  const ended = state.phase === "ended";
   if (state.phase !== "ending" && !ended) return null;
 
   const left = state.phase === "ending" ? Math.max(0, Math.ceil((state.deadline - now) / 1000)) : 0;

@@ -12,6 +12,8 @@ export const dynamic = "force-dynamic";
 function statusOf(live: LiveSession | undefined): SessionStatus {
   if (!live) return { signedIn: false };
   const end = sessionEnd(live, getEnv().SESSION_MAX_LIFETIME);
+  // Past its absolute lifetime or its token's end, it is over, though still stored until its next use.
+  if (end.endsAt <= Date.now()) return { signedIn: false };
   return {
     signedIn: true,
     secondsLeft: Math.max(0, Math.floor((end.endsAt - Date.now()) / 1000)),
