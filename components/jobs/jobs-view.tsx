@@ -1,3 +1,4 @@
+import { PageHeading } from "@/components/layout/page-heading";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { JobsBoard } from "./jobs-board";
 
@@ -6,10 +7,7 @@ export async function JobsView({ printerId }: { printerId: number | null }) {
   const t = await serverTranslator("jobs");
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold">{t("pageTitle")}</h1>
-        <p className="text-fg-muted">{t("pageIntro")}</p>
-      </div>
+      <PageHeading title={t("pageTitle")} intro={t("pageIntro")} />
       <JobsBoard printerParam={printerId} />
     </div>
   );

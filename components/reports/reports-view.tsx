@@ -1,3 +1,4 @@
+import { PageHeading } from "@/components/layout/page-heading";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { AvailableReports } from "./available-reports";
 import { RecentReportsList } from "./recent-reports-list";
@@ -7,10 +8,7 @@ export async function ReportsView({ storageKey }: { storageKey: string }) {
   const t = await serverTranslator("reports");
   return (
     <div className="flex flex-col gap-8">
-      <div className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold">{t("pageTitle")}</h1>
-        <p className="text-fg-muted">{t("pageIntro")}</p>
-      </div>
+      <PageHeading title={t("pageTitle")} intro={t("pageIntro")} />
       <AvailableReports storageKey={storageKey} />
       <RecentReportsList storageKey={storageKey} />
     </div>

@@ -1,3 +1,4 @@
+import { PageHeading } from "@/components/layout/page-heading";
 import type { Metadata } from "next";
 import { ProfileView } from "@/components/profile/profile-view";
 import { requireUser } from "@/lib/auth/current-session";
@@ -13,10 +14,7 @@ export default async function ProfilePage() {
   const t = await serverTranslator("profile");
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold">{t("pageTitle")}</h1>
-        <p className="text-fg-muted">{t("pageIntro")}</p>
-      </div>
+      <PageHeading title={t("pageTitle")} intro={t("pageIntro")} />
       <ProfileView />
     </div>
   );
