@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, existsSync } from "node:fs";
 import { join } from "node:path";
+import { playwrightFailures, vitestFailures } from "./lib/test-failures.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const out = join(root, ".test-output");
@@ -29,7 +30,7 @@ function readJson(file) {
 
 /** A check without a test count (typecheck, lint) counts as one test. */
 function check(name, code) {
-  return { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
+  return { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, failures: code === 0 ? [] : [name] };
 }
 
 function vitest(project) {
@@ -44,19 +45,27 @@ function vitest(project) {
     `--outputFile=${file}`,
   ]);
   const report = readJson(file);
-  if (!report) return { name: `vitest ${project}`, passed: 0, failed: 1 };
+  const name = `vitest ${project}`;
+  if (!report) return { name, passed: 0, failed: 1, failures: [`${name}: no report`] };
+  const failures = vitestFailures(report, root);
   const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
-  return { name: `vitest ${project}`, passed: report.numPassedTests, failed };
+  return { name, passed: report.numPassedTests, failed, failures: failures.length ? failures : failed ? [name] : [] };
 }
 
 function playwright() {
   const file = join(out, "playwright.json");
   const code = run("npx", ["playwright", "test"]);
   const report = existsSync(file) ? readJson(file) : undefined;
-  if (!report?.stats) return { name: "playwright", passed: 0, failed: 1 };
+  if (!report?.stats) return { name: "playwright", passed: 0, failed: 1, failures: ["playwright: no report"] };
   const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
   const failed = unexpected + (code !== 0 && unexpected === 0 ? 1 : 0);
-  return { name: "playwright", passed: expected + flaky, failed };
+  const failures = (report.suites ?? []).flatMap((suite) => playwrightFailures(suite));
+  return {
+    name: "playwright",
+    passed: expected + flaky,
+    failed,
+    failures: failures.length ? failures : failed ? ["playwright"] : [],
+  };
 }
 
 const results = [
@@ -67,6 +76,9 @@ const results = [
   playwright(),
 ];
 
+// Failures by name just above the summary: CI keeps only the last lines of a run.
+const failures = results.flatMap((r) => r.failures);
+if (failures.length) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join("\n")}`);
 console.log("\nSummary:");
 for (const r of results) console.log(`  ${r.name.padEnd(20)} ${r.passed} passed, ${r.failed} failed`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
