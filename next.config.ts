@@ -10,6 +10,10 @@ const securityHeaders = [
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
 ];
 
+// An API answer is never a document: nothing may run in it or frame it (a
+// JSON error or a CSV opened on its own included).
+const apiHeaders = [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }];
+
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
@@ -17,7 +21,10 @@ const nextConfig: NextConfig = {
   // dependency instead of bundling it.
   serverExternalPackages: ["undici", "ioredis"],
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      { source: "/api/:path*", headers: apiHeaders },
+    ];
   },
 };
 

@@ -32,9 +32,15 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium }, testIgnore: /log-audit/ },
     // The download memory test measures the portal process, not the browser:
     // once, on desktop, is enough.
-    { name: "mobile", use: { ...devices["Pixel 7"], launchOptions: chromium }, testIgnore: /download-memory/ },
+    {
+      name: "mobile",
+      use: { ...devices["Pixel 7"], launchOptions: chromium },
+      testIgnore: /download-memory|log-audit/,
+    },
+    // After every other test: the logs of the whole run, searched for secrets.
+    { name: "logs", testMatch: /log-audit\.spec\.ts/, dependencies: ["desktop", "mobile"] },
   ],
 });

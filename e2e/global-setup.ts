@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { Redis } from "ioredis";
 import { loadStack } from "./support/load-stack";
 import { startRecordingForwarder } from "./support/recording-forwarder";
-import { e2eAddressHeader, tokenLifetimeSeconds } from "./support/stack-env";
+import { e2eAddressHeader, stackLogDir, tokenLifetimeSeconds } from "./support/stack-env";
 import { freePort } from "./support/free-port";
 
 // The stack for the browser tests, all on 127.0.0.1 / localhost and free ports:
@@ -34,6 +34,10 @@ export default async function globalSetup() {
   const { buildPortal, exportCa, portalNeedsBuild, registerPortalClient, startPortal, startPrintServer, stopChild } =
     await loadStack();
   if (portalNeedsBuild()) await buildPortal();
+  // What every print server and portal of the run writes, for e2e/log-audit.spec.ts.
+  rmSync(stackLogDir, { recursive: true, force: true });
+  mkdirSync(stackLogDir, { recursive: true });
+  process.env.STACK_LOG_DIR = stackLogDir;
 
   const workDir = mkdtempSync(join(tmpdir(), "print-portal-e2e-"));
   const dataDir = join(workDir, "print-server");

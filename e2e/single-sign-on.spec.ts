@@ -44,6 +44,7 @@ test.describe("single sign-on", () => {
   test("alice signs in on the print server's page and lands on the page she first asked for", async ({
     page,
     context,
+    browser,
   }) => {
     const printServerPage = await startSignOnFrom(page, "/reports");
     const callback = page.waitForRequest((request) => new URL(request.url()).pathname === callbackPath);
@@ -53,14 +54,20 @@ test.describe("single sign-on", () => {
     // The sign-on cookie is used up.
     expect((await context.cookies()).find((cookie) => cookie.name === "portal-sign-on")).toBeUndefined();
 
-    // The same answer visited again (a copied link, another browser) signs nobody in.
-    await context.clearCookies();
-    await page.goto((await callback).url());
-    await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    // The same answer visited again in another browser (a copied link) signs nobody in.
+    // (A fresh context, not cleared cookies: answers still in flight on this
+    // page would set the session cookie again after a clear.)
+    const other = await browser.newContext({ baseURL: stack.portalUrl() });
+    const otherPage = await other.newPage();
+    await otherPage.goto((await callback).url());
+    // Where it landed first: if this ever fails, the URL says why.
+    await expect(otherPage).toHaveURL(/\/sign-in\?.*signOnError=state/);
+    await expect(otherPage.getByRole("main").getByRole("alert")).toHaveText(
       "This single sign-on did not start in this browser, or started too long ago. Please start again with “Single sign-on”.",
     );
-    await page.goto("/reports");
-    await expect(page).toHaveURL(/\/sign-in/);
+    await otherPage.goto("/reports");
+    await expect(otherPage).toHaveURL(/\/sign-in/);
+    await other.close();
   });
 
   test("a tampered state is refused, in plain words, keeping the page asked for", async ({ page }) => {

@@ -23,3 +23,6 @@ export const stack = {
   /** Two portal instances that share one Redis session store. */
   sharedPortalUrls: () => required("E2E_SHARED_PORTAL_URLS").split(" "),
 };
+
+/** Where every print server and portal the browser tests start keeps its output (scripts/lib/stack.mjs). */
+export const stackLogDir = `${process.cwd()}/.test-output/stack-logs`;

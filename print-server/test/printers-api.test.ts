@@ -105,12 +105,13 @@ describe("`printers mode`: what a device reports, changed while the server runs"
       "online",
     );
     expect((await call(server, "getPrinter", { token: app, params: { id: RECEPTION } })).json.mode).toBe("online");
-    for (const bad of [["mode", "1", "broken"], ["mode", "x", "online"], ["list"], ["mode", "99", "online"]]) {
-      const answer = await server.cli(["printers", ...bad]);
+    const bads = [["mode", "1", "broken"], ["mode", "x", "online"], ["list"], ["mode", "99", "online"]];
+    for (const answer of await Promise.all(bads.map((bad) => server.cli(["printers", ...bad])))) {
       expect(answer.code).toBe(1);
       expect(answer.stderr).toMatch(/Usage: printers mode ID online\|offline\|withIssue|No printer 99/);
     }
-  });
+    // Six CLI processes: each starts TypeScript anew, slow on a busy machine.
+  }, 180_000);
 });
 
 describe("GET /v3/printers/{id}/printAll", () => {

@@ -2,7 +2,7 @@
 // demo (scripts/demo.mjs) and the Playwright global setup (e2e/global-setup.ts).
 
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { createWriteStream, existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
@@ -17,6 +17,22 @@ export const portalScopes = "users reports credit jobs printers offline.access";
 
 /** The portal's single sign-on redirect URI is its URL + this path (lib/auth/single-sign-on.ts). */
 export const signOnCallbackPath = "/api/auth/callback/print-server";
+
+/**
+ * With STACK_LOG_DIR set (the browser tests set it), everything a child
+ * writes, stdout and stderr, is also kept in a file of its own there: the log
+ * audit (e2e/log-audit.spec.ts) reads them for secrets after the whole run.
+ * stderr is still shown as it comes.
+ */
+function keepLog(child, label) {
+  child.stderr?.pipe(process.stderr, { end: false });
+  const dir = process.env.STACK_LOG_DIR;
+  if (!dir) return;
+  const file = createWriteStream(join(dir, `${label}-${process.pid}-${child.pid}.log`));
+  child.stdout?.on("data", (chunk) => file.write(chunk));
+  child.stderr?.on("data", (chunk) => file.write(chunk));
+  child.once("exit", () => file.end());
+}
 
 /** Resolves with the first JSON line on the child's stdout that matches. */
 export function waitForJsonLine(child, matches, { timeoutMs = 120_000, label = "process", echo } = {}) {
@@ -83,8 +99,9 @@ export async function startPrintServer(env, { echo, serveArgs = [] } = {}) {
   const child = spawn(bin("tsx"), ["src/cli.ts", "serve", ...serveArgs], {
     cwd: printServerDir,
     env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  keepLog(child, "print-server");
   const ready = await waitForJsonLine(child, (line) => line.msg === "listening" && typeof line.url === "string", {
     label: "The print server",
     echo,
@@ -187,8 +204,9 @@ export async function startPortal(env, { dev = false, echo } = {}) {
   const child = spawn(process.execPath, [join(root, "scripts", "portal-server.mjs"), ...(dev ? ["--dev"] : [])], {
     cwd: root,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  keepLog(child, "portal");
   const ready = await waitForJsonLine(child, (line) => line.msg === "listening", {
     label: "The portal",
     echo,

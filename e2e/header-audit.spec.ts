@@ -1,0 +1,118 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join, sep } from "node:path";
+import type { APIResponse } from "@playwright/test";
+import { alice, expect, test } from "./fixtures";
+
+// The header audit (issue 16, "Headers and secrets"): every page and every
+// route handler the app folder holds, found on disk so a new one cannot be
+// left out, is requested signed out and signed in; each answer must carry the
+// security headers, and nothing personal may be cached. State-changing
+// methods are sent a body every route refuses (400) or an id nobody has, so
+// the audit changes nothing. (HSTS over HTTPS: e2e/behind-tls-proxy.spec.ts.)
+
+const appDir = join(process.cwd(), "app");
+const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** The URL path of an app folder: route groups dropped, dynamic segments given an id nobody has. */
+function urlPath(folder: string): string {
+  const segments = folder
+    .split(sep)
+    .filter((segment) => segment && !/^\(.*\)$/.test(segment))
+    .map((segment) => (segment.startsWith("[...") ? "no-such-route" : segment.startsWith("[") ? "999999" : segment));
+  return `/${segments.join("/")}`;
+}
+
+function filesNamed(name: string): string[] {
+  return readdirSync(appDir, { recursive: true, encoding: "utf8" }).filter(
+    (file) => file === name || file.endsWith(`${sep}${name}`),
+  );
+}
+
+const pages = filesNamed("page.tsx").map((file) => urlPath(file.slice(0, -"page.tsx".length)));
+const routes = filesNamed("route.ts").flatMap((file) => {
+  const source = readFileSync(join(appDir, file), "utf8");
+  const path = urlPath(file.slice(0, -"route.ts".length));
+  return methods
+    .filter((method) => new RegExp(`export (const|async function) ${method}\\b|as ${method}\\b`).test(source))
+    .map((method) => ({ method, path }));
+});
+
+function expectCommonHeaders(answer: APIResponse, what: string): void {
+  const headers = answer.headers();
+  expect(answer.status(), what).toBeLessThan(500);
+  expect(headers["x-content-type-options"], what).toBe("nosniff");
+  expect(headers["referrer-policy"], what).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-powered-by"], what).toBeUndefined();
+}
+
+function expectNoStore(answer: APIResponse, what: string): void {
+  expect(answer.headers()["cache-control"] ?? "", what).toContain("no-store");
+}
+
+function expectPageHeaders(answer: APIResponse, what: string): void {
+  expectCommonHeaders(answer, what);
+  expectNoStore(answer, what);
+  const csp = answer.headers()["content-security-policy"] ?? "";
+  expect(csp, what).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+  expect(csp, what).toContain("object-src 'none'");
+  expect(csp, what).toContain("base-uri 'self'");
+  expect(csp, what).toMatch(/frame-ancestors 'self'/);
+}
+
+function expectRouteHeaders(answer: APIResponse, what: string): void {
+  expectCommonHeaders(answer, what);
+  // An API answer is never a document: nothing may run in it or frame it.
+  expect(answer.headers()["content-security-policy"], what).toBe("default-src 'none'; frame-ancestors 'none'");
+  if (answer.status() >= 300 && answer.status() < 400) {
+    expectNoStore(answer, what);
+    return;
+  }
+  const type = answer.headers()["content-type"] ?? "";
+  if (!type.startsWith("text/csv")) expect(type, what).toContain("application/json");
+  // The health check is nobody's; everything else is someone's.
+  if (!what.endsWith(" /api/health")) expectNoStore(answer, what);
+}
+
+async function audit(request: import("@playwright/test").APIRequestContext, signedIn: boolean): Promise<void> {
+  const state = signedIn ? "signed in" : "signed out";
+  for (const path of pages) {
+    const answer = await request.get(path, { maxRedirects: 0 });
+    const what = `${state}: page ${path}`;
+    if (answer.status() >= 300 && answer.status() < 400) {
+      // Signed out, a personal page sends the browser to sign-in; signed in, the sign-in page sends it home.
+      expect(path === "/sign-in", what).toBe(signedIn);
+      expectCommonHeaders(answer, what);
+      continue;
+    }
+    expect(answer.status(), what).toBe(200);
+    expectPageHeaders(answer, what);
+  }
+  for (const { method, path } of routes) {
+    const answer = await request.fetch(path, {
+      method,
+      maxRedirects: 0,
+      ...(method === "GET" ? {} : { data: { audit: "a body no route accepts" } }),
+    });
+    expectRouteHeaders(answer, `${state}: ${method} ${path}`);
+  }
+}
+
+test("every page and route carries the security headers, and nothing personal is cached", async ({
+  page,
+  signInPage,
+  homePage,
+}) => {
+  test.setTimeout(180_000);
+  expect(pages.length).toBeGreaterThanOrEqual(6);
+  expect(routes.length).toBeGreaterThanOrEqual(25);
+
+  await audit(page.request, false);
+
+  await signInPage.goto();
+  await signInPage.signInWithPin(alice.pin);
+  await homePage.expectGreeting(alice.fullName);
+  await audit(page.request, true);
+  // Nothing in the audit changed or ended the session.
+  expect((await page.request.get("/api/session")).ok()).toBe(true);
+  expect(await (await page.request.get("/api/session")).json()).toMatchObject({ signedIn: true });
+});
