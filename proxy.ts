@@ -7,6 +7,7 @@ import { isEmbedPath, withEmbed } from "@/lib/browser-safe/embed-mode";
 import { frameAncestorsDirective } from "@/lib/embedding/frame-ancestors";
 import { getEnv } from "@/lib/env";
 import { refuseCrossSite } from "@/lib/http/cross-site";
+import { refuseLargeBody } from "@/lib/http/large-body";
 import { requestPathHeader } from "@/lib/request-path";
 
 // Runs before every page and API request: refuses state-changing requests
@@ -65,7 +66,7 @@ const gate = auth((request) => {
 });
 
 export async function proxy(request: NextRequest, event: NextFetchEvent) {
-  const refusal = refuseCrossSite(request, getEnv().PORTAL_URL);
+  const refusal = refuseLargeBody(request) ?? refuseCrossSite(request, getEnv().PORTAL_URL);
   if (refusal) return refusal;
   // With a lazily built config, next-auth hands back the wrapped handler as a
   // promise; awaiting also accepts a plain function.

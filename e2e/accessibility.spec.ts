@@ -2,6 +2,7 @@ import type { Page, Route } from "@playwright/test";
 import { alice, expect, test } from "./fixtures";
 import { axeViolations } from "./support/axe";
 import { failingReport, reportsTest as reportsTestWithDelay } from "./support/reports-test";
+import { reportReadyTimeout } from "./support/stack-env";
 
 // The axe matrix of issue 6: every page and state, in the light and the dark
 // theme (as the system asks for them), on both Playwright projects (desktop
@@ -168,7 +169,7 @@ reportsTest.describe("reports", () => {
         await expect(failed).toContainText("Running");
         await expectNoViolations(page);
 
-        await expect(ready).toContainText("Ready");
+        await expect(ready).toContainText("Ready", { timeout: reportReadyTimeout });
         await expect(failed).toContainText("Failed");
         await expect(failed.getByRole("button", { name: "Retry" })).toBeVisible();
         await expectNoViolations(page);

@@ -6,6 +6,7 @@ import { alice, expect, test as base } from "./fixtures";
 import { framedTitle, startFrameHost, type FrameHost } from "./support/frame-host";
 import { freePort } from "./support/free-port";
 import { startPrivateStack, type PrivateStack } from "./support/private-stack";
+import { reportReadyTimeout } from "./support/stack-env";
 
 // The portal inside an intranet page of another site: http://127.0.0.1:<port>
 // frames the portal on http://localhost:<port> (different sites, so the
@@ -86,7 +87,7 @@ test.describe("embedded in an intranet page", () => {
     await row.getByLabel("Format").selectOption({ label: "CSV" });
     await row.getByRole("button", { name: "Run" }).click();
     const entry = frame.getByRole("list", { name: "Recent reports" }).getByRole("listitem").first();
-    await expect(entry).toContainText("Ready");
+    await expect(entry).toContainText("Ready", { timeout: reportReadyTimeout });
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       entry.getByRole("link", { name: "Download" }).click(),

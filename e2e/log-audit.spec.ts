@@ -7,7 +7,7 @@ import { stack, stackLogDir } from "./support/stack-env";
 // test of the run has finished (the "logs" project depends on the desktop and
 // mobile projects), everything each print server and portal of the run wrote
 // is searched for what must never reach a log: tokens, PINs, passwords,
-// voucher codes, the client secret.
+// voucher codes, the client secret, stack traces.
 
 const digitsAlone = (digits: string) => new RegExp(`(?<![0-9])${digits}(?![0-9])`);
 
@@ -17,6 +17,8 @@ const forbidden: { what: string; pattern: RegExp }[] = [
   { what: "bob's PIN", pattern: digitsAlone("314159") },
   { what: "a demo password", pattern: /wonderland|canwefixit|higherfurther/i },
   { what: "a voucher code", pattern: /VOUCHER-[A-Z0-9]+|NOT-A-VOUCHER/i },
+  // Where the code failed is for a debugger, not for a log: no stack frame, raw or inside JSON.
+  { what: "a stack trace", pattern: /^\s+at\s.+:\d+:\d+\)?\s*$|\\n\s+at\s/ },
   // A JSON field named like a credential must be redacted, whatever its value.
   {
     what: "a credential field with a value",
@@ -25,7 +27,7 @@ const forbidden: { what: string; pattern: RegExp }[] = [
   },
 ];
 
-test("no log line of the whole run holds a token, PIN, password, voucher code or secret", () => {
+test("no log line of the whole run holds a token, PIN, password, voucher code, secret or stack trace", () => {
   expect(existsSync(stackLogDir), "the global setup keeps the stack's logs").toBe(true);
   const files = readdirSync(stackLogDir).filter((name) => name.endsWith(".log"));
   const lines = files.flatMap((name) =>

@@ -5,6 +5,7 @@ import en from "../messages/en.json";
 import { hoverOnlyRules, minimumTarget, phoneProblems, tabTo } from "./pages/phone-layout";
 import { failingReport, reportsTest } from "./support/reports-test";
 import { alice, expect } from "./fixtures";
+import { reportReadyTimeout } from "./support/stack-env";
 
 // The portal on a phone (issue 6): every page and state at 360 x 640 without
 // sideways scrolling and with 44 px targets, the right keyboards, the whole
@@ -269,7 +270,7 @@ test("with the keyboard alone: sign in, open Reports, run a report and download 
 
   const entry = reportsPage.entryById(executionId);
   await expect(entry).toContainText("Running");
-  await expect(entry).toContainText("Ready");
+  await expect(entry).toContainText("Ready", { timeout: reportReadyTimeout });
   const download = entry.getByRole("link", { name: "Download" });
   await tabTo(page, download);
   await expect(download).toBeFocused();
@@ -339,7 +340,7 @@ test.describe(() => {
     await row.getByRole("button", { name: "Run" }).tap();
     const { executionId } = (await (await started).json()) as { executionId: number };
     const entry = reportsPage.entryById(executionId);
-    await expect(entry).toContainText("Ready");
+    await expect(entry).toContainText("Ready", { timeout: reportReadyTimeout });
     const [file] = await Promise.all([
       page.waitForEvent("download"),
       entry.getByRole("link", { name: "Download" }).tap(),

@@ -1,6 +1,7 @@
 import { axeViolations } from "./support/axe";
 import { failingReport, reportsTest } from "./support/reports-test";
 import { alice, bob, expect } from "./fixtures";
+import { reportReadyTimeout } from "./support/stack-env";
 
 // Every report takes 3 s, so one can leave the page before it is ready.
 const test = reportsTest(3000);
@@ -24,8 +25,8 @@ test.describe("reports", () => {
     const pdf = await reportsPage.run("My monthly summary", "PDF");
     await expect(pdf).toContainText("Running");
 
-    await expect(csv).toContainText("Ready");
-    await expect(pdf).toContainText("Ready");
+    await expect(csv).toContainText("Ready", { timeout: reportReadyTimeout });
+    await expect(pdf).toContainText("Ready", { timeout: reportReadyTimeout });
     // Announced to screen readers; the list itself shows it, so no card here.
     await expect(page.getByRole("status").filter({ hasText: "is ready" })).toHaveCount(1);
     await expect(reportsPage.notice).toHaveCount(0);
@@ -85,7 +86,7 @@ test.describe("reports", () => {
 
     await page.reload();
     await reportsPage.goto();
-    await expect(reportsPage.entryById(executionId)).toContainText("Ready");
+    await expect(reportsPage.entryById(executionId)).toContainText("Ready", { timeout: reportReadyTimeout });
 
     // An entry the print server no longer knows disappears on the next visit.
     await page.evaluate(() => {
@@ -96,7 +97,7 @@ test.describe("reports", () => {
       localStorage.setItem(key, JSON.stringify([unknown, ...entries]));
     });
     await page.reload();
-    await expect(reportsPage.entryById(executionId)).toContainText("Ready");
+    await expect(reportsPage.entryById(executionId)).toContainText("Ready", { timeout: reportReadyTimeout });
     await expect(reportsPage.entryById(987654)).toHaveCount(0);
 
     await homePage.signOut(alice.fullName);
@@ -113,7 +114,7 @@ test.describe("reports", () => {
     await signInPage.signInWithPin(alice.pin);
     await page.waitForURL((url) => url.pathname === "/");
     await reportsPage.goto();
-    await expect(reportsPage.entryById(executionId)).toContainText("Ready");
+    await expect(reportsPage.entryById(executionId)).toContainText("Ready", { timeout: reportReadyTimeout });
   });
 
   test("bad requests are refused before they reach the print server", async ({ page, signInPage, reportsPage }) => {
@@ -152,7 +153,7 @@ test.describe("reports", () => {
     const running = await reportsPage.run("My daily summary", "XML");
     await expect(running).toContainText("Running");
     expect(await axeViolations(page)).toEqual([]);
-    await expect(ready).toContainText("Ready");
+    await expect(ready).toContainText("Ready", { timeout: reportReadyTimeout });
     await expect(failed).toContainText("Failed");
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -39,6 +39,36 @@ const dir = fileURLToPath(new URL("..", import.meta.url));
 const app = next({ dev, dir, hostname, port });
 const handle = app.getRequestHandler();
 
+// Next.js reports its own troubles with console.error and console.warn,
+// stack traces included (a request naming an unknown server action, a body
+// over the cap, a page that threw). No log line may carry a stack trace, and
+// every line is JSON: our own lines (lib/log.ts) pass as written, anything
+// else becomes one line with the first line of what was said. `next dev`
+// keeps the full text, for whoever develops on their own machine.
+function firstLineOf(value) {
+  const text = value instanceof Error ? `${value.name}: ${value.message}` : String(value);
+  return (text.split("\n").find((line) => line.trim()) ?? "").trim().slice(0, 300);
+}
+if (!dev) {
+  for (const level of ["error", "warn"]) {
+    const write = console[level].bind(console);
+    console[level] = (...args) => {
+      if (args.length === 1 && typeof args[0] === "string" && args[0].startsWith("{")) return write(args[0]);
+      const digest = args.find((arg) => typeof arg?.digest === "string")?.digest;
+      write(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          level,
+          msg: "next.js",
+          requestId: requestContext.getStore()?.requestId,
+          detail: args.map(firstLineOf).filter(Boolean).join(" ").slice(0, 500),
+          ...(digest ? { digest } : {}),
+        }),
+      );
+    };
+  }
+}
+
 function logLine(fields) {
   console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", ...fields }));
 }

@@ -26,3 +26,6 @@ export const stack = {
 
 /** Where every print server and portal the browser tests start keeps its output (scripts/lib/stack.mjs). */
 export const stackLogDir = `${process.cwd()}/.test-output/stack-logs`;
+
+/** How long a browser test waits for a report to be ready: generating one is slow on a busy 2-core machine. */
+export const reportReadyTimeout = 60_000;

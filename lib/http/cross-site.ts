@@ -1,10 +1,7 @@
 import "server-only";
-import { NextResponse, type NextRequest } from "next/server";
+import type { NextRequest, NextResponse } from "next/server";
 import { PortalError } from "@/lib/browser-safe/errors";
-import { localeCookieName } from "@/lib/browser-safe/locales";
-import { errorSentence } from "@/lib/i18n/error-sentence";
-import { resolveLocale } from "@/lib/i18n/resolve-locale";
-import { errorAnswer } from "./error-response";
+import { proxyRefusal } from "./proxy-refusal";
 
 // A state-changing request must come from the portal's own pages, framed in
 // an intranet page or not (inside a frame the portal's own requests are still
@@ -34,15 +31,5 @@ export function isCrossSiteChange(request: NextRequest, portalUrl: string): bool
 /** A 403 for a state-changing request from another site; undefined when it may go on. */
 export function refuseCrossSite(request: NextRequest, portalUrl: string): NextResponse | undefined {
   if (!isCrossSiteChange(request, portalUrl)) return undefined;
-  // No session lookup here: the person's own choice or their browser decides the language.
-  const locale = resolveLocale({
-    chosen: request.cookies.get(localeCookieName)?.value,
-    acceptLanguage: request.headers.get("accept-language"),
-  });
-  const refusal = new PortalError("cross_site");
-  if (request.nextUrl.pathname.startsWith("/api/")) return errorAnswer(refusal, locale);
-  return new NextResponse(errorSentence(refusal, locale), {
-    status: 403,
-    headers: { "cache-control": "no-store", "content-type": "text/plain; charset=utf-8" },
-  });
+  return proxyRefusal(request, new PortalError("cross_site"));
 }

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { NextRequest } from "next/server";
+import { maxRequestBodyBytes, refuseLargeBody } from "./large-body";
+
+const post = (path: string, length: number) =>
+  new NextRequest(`http://localhost:3000${path}`, {
+    method: "POST",
+    headers: { "content-length": String(length), "accept-language": "de" },
+  });
+
+describe("refuseLargeBody", () => {
+  it("lets a body up to the cap through", () => {
+    expect(refuseLargeBody(post("/api/credit/vouchers", maxRequestBodyBytes))).toBeUndefined();
+    expect(refuseLargeBody(new NextRequest("http://localhost:3000/"))).toBeUndefined();
+  });
+
+  it("refuses a larger declared body with the API's JSON error, in the browser's language", async () => {
+    const answer = refuseLargeBody(post("/api/credit/vouchers", maxRequestBodyBytes + 1));
+    expect(answer?.status).toBe(413);
+    expect(answer?.headers.get("cache-control")).toBe("no-store");
+    expect(await answer?.json()).toMatchObject({ error: "too_large", message: expect.stringMatching(/\S/) });
+  });
+
+  it("refuses a larger form post to a page with a plain sentence", async () => {
+    const answer = refuseLargeBody(post("/sign-in", 10 * 1024 * 1024));
+    expect(answer?.status).toBe(413);
+    expect(answer?.headers.get("content-type")).toContain("text/plain");
+    expect((await answer?.text())?.length).toBeGreaterThan(10);
+  });
+});
