@@ -48,6 +48,8 @@ export interface Operation {
    * several (JSON or a form) has none here: its handler validates it.
    */
   body?: JsonSchema;
+  /** The media types the request body may come in (none: the operation takes no body). */
+  bodyMediaTypes: string[];
   responses: Record<string, { content: Record<string, JsonSchema | undefined> }>;
   /** Scopes the token must hold (all of them). */
   scopes: string[];
@@ -132,6 +134,7 @@ function loadOperations(): Map<string, Operation> {
         params: parametersSchema(params, "path"),
         querystring: parametersSchema(params, "query"),
         body: bodies.length === 1 ? optionalIf(op.requestBody?.required !== true, bodies[0]?.schema) : undefined,
+        bodyMediaTypes: Object.keys(op.requestBody?.content ?? {}),
         responses: Object.fromEntries(
           Object.entries(op.responses).map(([status, r]) => [
             status,

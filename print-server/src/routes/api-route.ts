@@ -10,6 +10,7 @@ import type { RequestAuth } from "../auth/request-auth.js";
 import { operation, type Operation } from "../openapi/openapi-document.js";
 import type { OperationId, OperationReply, OperationRequest, OperationResult } from "../openapi/operation-types.js";
 import type { Services } from "../services.js";
+import { apiErrors } from "../errors.js";
 
 /** A file of routes: a Fastify plugin that gets the services (app.ts registers each). */
 export type RoutePlugin = FastifyPluginAsync<{ services: Services }>;
@@ -35,6 +36,20 @@ function requestSchemas(op: Operation): FastifySchema {
 }
 
 /**
+ * A body only in a media type the operation declares: Fastify parses any type
+ * it has a parser for (forms, for the token endpoint), and an empty form is a
+ * valid empty object, so `POST /v2/users/1/pins` sent as a form of one space
+ * would make a PIN. The bad-input sweep found it.
+ */
+function refuseUndeclaredMediaType(op: Operation, request: FastifyRequest): void {
+  const type = request.headers["content-type"];
+  if (op.bodyMediaTypes.length === 0 || type === undefined) return;
+  const mediaType = type.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!op.bodyMediaTypes.includes(mediaType))
+    throw apiErrors.invalidRequest(`The request body must be ${op.bodyMediaTypes.join(" or ")}.`);
+}
+
+/**
  * Registers one operation: method, path and request schemas from openapi.yaml.
  * Fastify validates the input against those schemas before the handler runs,
  * which is what makes the handler's types (from the same YAML, by
@@ -53,6 +68,7 @@ function registerOperation<Id extends OperationId>(
     url: op.routePath,
     schema: requestSchemas(op),
     ...options,
+    preValidation: async (request) => refuseUndeclaredMediaType(op, request),
     // A handler that returns the reply (after reply.send) resolves once the answer is sent, as Fastify expects.
     handler: (request: FastifyRequest, reply: FastifyReply) =>
       handler(request as OperationRequest<Id>, reply as OperationReply<Id>),
