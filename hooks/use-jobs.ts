@@ -43,7 +43,11 @@ export function usePrinters() {
 
 /** A job that is no longer waiting: the lists are stale, so they are fetched again. */
 function refreshWhenStale(client: ReturnType<typeof useQueryClient>, error: unknown) {
-  if (error instanceof PortalError && (error.code === "job_not_ready" || error.code === "not_found"))
+  // "unreachable": a change whose answer was lost may have happened; the lists say.
+  if (
+    error instanceof PortalError &&
+    (error.code === "job_not_ready" || error.code === "not_found" || error.code === "unreachable")
+  )
     void client.invalidateQueries({ queryKey: jobsQueryKey });
 }
 

@@ -9,7 +9,8 @@
 
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:http";
+import { readFileSync } from "node:fs";
+import { createServer, STATUS_CODES } from "node:http";
 import { fileURLToPath } from "node:url";
 import next from "next";
 
@@ -114,6 +115,34 @@ const server = createServer((req, res) => {
         res.end();
       }
     });
+});
+
+// A request Node cannot parse (a URL or headers past its 16 KiB limit, broken
+// framing) never reaches Next.js: Node would answer it with an empty body.
+// The portal answers it like any other error, as JSON, in the default
+// language (nothing of the request can be trusted to choose another).
+const errorSentences = JSON.parse(readFileSync(new URL("../messages/en.json", import.meta.url), "utf8")).errors;
+server.on("clientError", (error, socket) => {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+  const status = tooLarge ? 431 : 400;
+  const code = tooLarge ? "too_large" : "bad_request";
+  const body = JSON.stringify({ error: code, message: errorSentences[code] });
+  socket.end(
+    [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+      "Content-Type: application/json; charset=utf-8",
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      "Cache-Control: no-store",
+      "Connection: close",
+      "",
+      body,
+    ].join("\r\n"),
+  );
+  logLine({ level: "warn", msg: "request not parsed", status, errorCode: error.code });
 });
 
 server.listen(port, hostname, () => {

@@ -1,4 +1,4 @@
-import type { ChildProcess } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { loadStack } from "./load-stack";
 import { e2eAddressHeader } from "./stack-env";
 import { freePort } from "./free-port";
+import { startFaultProxy, type FaultProxy } from "./fault-proxy";
 
 // A print server and a portal of a test's own, for tests that must stop the
 // print server: stopping the shared one would break tests running beside them.
@@ -26,8 +27,12 @@ export interface PrivateStack {
   readonly printServerUrl: string;
   /** The print server's data folder (for its CLI). */
   readonly printServerData: string;
-  /** Stops only the print server; the portal keeps running. */
+  /** Stops only the print server (politely, as a service stop does); the portal keeps running. */
   stopPrintServer(): Promise<void>;
+  /** Kills the print server (SIGKILL): whatever it was sending is cut off. */
+  killPrintServer(): Promise<void>;
+  /** With `faultProxy`: the TCP proxy the portal reaches the print server through. */
+  readonly faultProxy?: FaultProxy;
   /** Starts the print server again with the same data folder and port. */
   startPrintServer(): Promise<void>;
   /** Stops both and removes the temporary folder. */
@@ -45,6 +50,8 @@ export interface PrivateStackOptions {
   singleSignOn?: boolean;
   /** PORTAL_URL https://localhost:<port>, as behind a TLS proxy (the tests still speak HTTP to it). */
   behindTlsProxy?: boolean;
+  /** The portal reaches the print server through a fault proxy (e2e/support/fault-proxy.ts). */
+  faultProxy?: boolean;
 }
 
 export async function startPrivateStack(options: PrivateStackOptions = {}): Promise<PrivateStack> {
@@ -60,10 +67,12 @@ export async function startPrivateStack(options: PrivateStackOptions = {}): Prom
   };
   let printServer: ChildProcess | undefined;
   let portal: ChildProcess | undefined;
+  let faultProxy: FaultProxy | undefined;
 
   const close = async () => {
     if (portal) await helpers.stopChild(portal);
     if (printServer) await helpers.stopChild(printServer);
+    await faultProxy?.close();
     rmSync(workDir, { recursive: true, force: true });
   };
 
@@ -80,6 +89,7 @@ export async function startPrivateStack(options: PrivateStackOptions = {}): Prom
 
     const caFile = join(workDir, "print-server-ca.pem");
     writeFileSync(caFile, await helpers.exportCa(printServerEnv));
+    if (options.faultProxy) faultProxy = await startFaultProxy(first.url);
     const portalPort = await freePort();
     const portalUrl = `http://localhost:${portalPort}`;
     const client = await helpers.registerPortalClient(printServerEnv, "Print Portal (private test stack)", {
@@ -91,7 +101,7 @@ export async function startPrivateStack(options: PrivateStackOptions = {}): Prom
         PORT: String(portalPort),
         HOSTNAME: "localhost",
         PORTAL_URL: options.behindTlsProxy ? portalUrl.replace(/^http:/, "https:") : portalUrl,
-        PRINT_SERVER_URL: first.url,
+        PRINT_SERVER_URL: faultProxy?.url ?? first.url,
         PRINT_SERVER_CA_FILE: caFile,
         PRINT_SERVER_CLIENT_ID: client.clientId,
         PRINT_SERVER_CLIENT_SECRET: client.clientSecret,
@@ -108,6 +118,21 @@ export async function startPrivateStack(options: PrivateStackOptions = {}): Prom
       portalUrl,
       printServerUrl: first.url,
       printServerData: dataDir,
+      faultProxy,
+      async killPrintServer() {
+        const child = printServer;
+        printServer = undefined;
+        if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
+        // The child is tsx, which runs the server in a process of its own: that one is killed.
+        const server = execFileSync("ps", ["-o", "pid=", "--ppid", String(child.pid)], { encoding: "utf8" })
+          .split("\n")
+          .map(Number)
+          .filter((pid) => pid > 0);
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        for (const pid of server) process.kill(pid, "SIGKILL");
+        child.kill("SIGKILL");
+        await exited;
+      },
       async stopPrintServer() {
         if (printServer) await helpers.stopChild(printServer);
         printServer = undefined;

@@ -25,6 +25,27 @@ export const POST = userRoute({ body: releaseRequest, maxBodyBytes: 8 * 1024 }, 
   }
 });
 
+/** A print server that refused the connection never saw the release. */
+function refusedBeforeSending(error: PortalError): boolean {
+  const cause = error.cause instanceof Error ? (error.cause.cause as { code?: unknown } | undefined) : undefined;
+  return cause?.code === "ECONNREFUSED";
+}
+
+/**
+ * Sends one release. No answer to it (cut off, timed out, the print server
+ * stopping) says nothing of whether it printed: the person is told to look
+ * before trying again (a job already printing is refused, never printed twice).
+ */
+async function sendRelease(token: string, order: Parameters<typeof releaseJobs>[1]): Promise<number[]> {
+  try {
+    return await releaseJobs(token, order);
+  } catch (error) {
+    if (error instanceof PortalError && error.code === "unreachable" && !refusedBeforeSending(error))
+      throw new PortalError("unreachable", { sentenceKey: "jobs.answers.releaseUnconfirmed", cause: error });
+    throw error;
+  }
+}
+
 async function release(body: ReleaseRequest, token: string) {
   const printer = (await printerChoices()).find((choice) => choice.id === body.printerId);
   if (!printer) throw new PortalError("not_found", { sentenceKey: "jobs.answers.printerNotFound" });
@@ -32,7 +53,7 @@ async function release(body: ReleaseRequest, token: string) {
 
   if (!body.all) {
     if (!body.jobIds) throw new PortalError("bad_request", { sentenceKey: "jobs.answers.badJobs" });
-    const jobIds = await releaseJobs(token, {
+    const jobIds = await sendRelease(token, {
       printerId: printer.id,
       jobIds: body.jobIds,
       idempotencyKey: body.key,
@@ -47,7 +68,7 @@ async function release(body: ReleaseRequest, token: string) {
     if (waiting.jobIds.length === 0) break;
     const idempotencyKey = `${body.key}-${round}`;
     const order = { printerId: printer.id, jobIds: waiting.jobIds, idempotencyKey, options: body.options };
-    released.push(...(await releaseJobs(token, order)));
+    released.push(...(await sendRelease(token, order)));
     if (!waiting.moreJobs) break;
   }
   // Nothing waiting (or a retry after everything printed) is an empty answer, not a failure.
