@@ -70,6 +70,9 @@ if (!dev) {
   }
 }
 
+/** The error sentences of the default language, for the answers this file writes itself. */
+const errorSentences = JSON.parse(readFileSync(new URL("../messages/en.json", import.meta.url), "utf8")).errors;
+
 function logLine(fields) {
   console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", ...fields }));
 }
@@ -98,6 +101,7 @@ const server = createServer((req, res) => {
       durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
     });
   });
+  if (req.url?.startsWith("/api/")) answerEmpty405AsJson(res);
   requestContext
     .run({ requestId }, () => handle(req, res))
     .catch((error) => {
@@ -117,11 +121,42 @@ const server = createServer((req, res) => {
     });
 });
 
+// A method a route handler does not export gets Next.js's own 405 with an
+// empty body; under /api/ every error is JSON (the portal's fetch helper and
+// other clients read errors one way), so that answer gets a body here.
+function answerEmpty405AsJson(res) {
+  const body = JSON.stringify({ error: "bad_request", message: errorSentences.bad_request });
+  let wroteBody = false;
+  let json = false;
+  const { writeHead, write, end } = res;
+  const makeJson = (headers) => {
+    json = true;
+    for (const name of Object.keys(headers ?? {})) if (/^content-(length|type)$/i.test(name)) delete headers[name];
+    res.removeHeader("content-length");
+    res.setHeader("content-type", "application/json; charset=utf-8");
+    res.setHeader("cache-control", "no-store");
+  };
+  res.writeHead = function (status, ...rest) {
+    const headers = rest.find((arg) => arg && typeof arg === "object" && !Array.isArray(arg));
+    if (status === 405 && !wroteBody) makeJson(headers);
+    return writeHead.call(this, status, ...rest);
+  };
+  res.write = function (chunk, ...rest) {
+    if (chunk != null && chunk.length > 0) wroteBody = true;
+    return write.call(this, chunk, ...rest);
+  };
+  res.end = function (chunk, ...rest) {
+    const empty = chunk == null || typeof chunk === "function" || chunk.length === 0;
+    if (empty && !wroteBody && res.statusCode === 405 && !json && !res.headersSent) makeJson();
+    if (empty && !wroteBody && json) return end.call(this, body, ...(typeof chunk === "function" ? [chunk] : rest));
+    return end.call(this, chunk, ...rest);
+  };
+}
+
 // A request Node cannot parse (a URL or headers past its 16 KiB limit, broken
 // framing) never reaches Next.js: Node would answer it with an empty body.
 // The portal answers it like any other error, as JSON, in the default
 // language (nothing of the request can be trusted to choose another).
-const errorSentences = JSON.parse(readFileSync(new URL("../messages/en.json", import.meta.url), "utf8")).errors;
 server.on("clientError", (error, socket) => {
   if (error.code === "ECONNRESET" || !socket.writable) {
     socket.destroy();
