@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { withEmbed, isEmbedPath } from "@/lib/browser-safe/embed-mode";
 import { PortalError } from "@/lib/browser-safe/errors";
-import { signInPath } from "@/lib/browser-safe/sign-in-path";
+import { signInPath, unavailableReason } from "@/lib/browser-safe/sign-in-path";
 import { getEnv } from "@/lib/env";
 import { refreshUserTokens } from "@/lib/print-server/token-endpoint";
 import { stateStore } from "@/lib/state/configured-state-store";
@@ -115,6 +115,11 @@ async function withFreshToken<T>(sessionId: string, session: StoredSession, call
   }
 }
 
+/** The state store could not be reached (lib/state/redis-state-store.ts). */
+export function isStoreOutage(error: unknown): boolean {
+  return error instanceof PortalError && error.code === "unavailable";
+}
+
 export function sessionUser(session: StoredSession): SessionUser {
   return { userId: session.userId, username: session.username, fullName: session.fullName };
 }
@@ -127,8 +132,14 @@ export function sessionUser(session: StoredSession): SessionUser {
  * own data areas to report.
  */
 export async function requireUser(path: string): Promise<SessionUser> {
-  const state = await currentSession();
-  const toSignIn = (ended: boolean) => redirect(withEmbed(signInPath(path, ended), isEmbedPath(path)));
+  const toSignIn = (reason: boolean | typeof unavailableReason) =>
+    redirect(withEmbed(signInPath(path, reason), isEmbedPath(path)));
+  // The state store (Redis) out: the sign-in page says to try again in a
+  // moment, and sends the person back here once it answers (the session is kept).
+  const state = await currentSession().catch((error: unknown) => {
+    if (isStoreOutage(error)) return toSignIn(unavailableReason);
+    throw error;
+  });
   if (state.status !== "active") return toSignIn(state.status === "ended");
   const ended = await accessToken(state).then(
     () => false,

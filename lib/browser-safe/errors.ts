@@ -51,6 +51,8 @@ export const errorCodes = [
   /** Its answer does not match the contract; the person reads the same as "unreachable". */
   "upstream_malformed",
   // The portal
+  /** The portal's shared state store (Redis) cannot be reached: it is restarting or down. */
+  "unavailable",
   "internal",
   /** Browser only: the portal itself could not be reached. */
   "offline",
@@ -80,6 +82,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   busy: 429,
   unreachable: 503,
   upstream_malformed: 503,
+  unavailable: 503,
   internal: 500,
   offline: 503,
 };
@@ -109,7 +112,17 @@ export interface PortalErrorDetail {
   cause?: unknown;
 }
 
+// Next.js bundles proxy.ts, the pages and the routes separately, each with a
+// copy of this module; what they share on globalThis (the state store, the
+// refreshes under way) throws the copy of the bundle that created it. So
+// `instanceof PortalError` looks for a mark every copy sets, not for the class.
+const portalErrorMark = Symbol.for("print-portal.PortalError");
+
 export class PortalError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && portalErrorMark in value;
+  }
+
   readonly code: ErrorCode;
   readonly retryAfterSeconds?: number;
   readonly sentenceKey?: SentenceKey;
@@ -121,6 +134,7 @@ export class PortalError extends Error {
   constructor(code: ErrorCode, detail: PortalErrorDetail = {}) {
     super(detail.reason ? `${code}: ${detail.reason}` : code, { cause: detail.cause });
     this.name = "PortalError";
+    Object.defineProperty(this, portalErrorMark, { value: true });
     this.code = code;
     this.retryAfterSeconds = detail.retryAfterSeconds;
     this.sentenceKey = detail.sentenceKey;

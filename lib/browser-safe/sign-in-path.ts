@@ -2,6 +2,8 @@
 // Only same-site paths are accepted as a destination (no open redirect).
 
 export const endedReason = "session_ended";
+/** The portal's state store was out: nothing ended, the person is asked to try again. */
+export const unavailableReason = "unavailable";
 
 export function safeCallbackPath(value: string | null | undefined): string {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
@@ -16,11 +18,12 @@ export function safeCallbackPath(value: string | null | undefined): string {
   }
 }
 
-export function signInPath(callbackPath: string, ended = false): string {
+/** `reason`: true when the session ended, "unavailable" when the portal's state store was out. */
+export function signInPath(callbackPath: string, reason: boolean | typeof unavailableReason = false): string {
   const params = new URLSearchParams();
   const target = safeCallbackPath(callbackPath);
   if (target !== "/") params.set("callbackUrl", target);
-  if (ended) params.set("reason", endedReason);
+  if (reason) params.set("reason", reason === true ? endedReason : reason);
   const query = params.toString();
   return query ? `/sign-in?${query}` : "/sign-in";
 }

@@ -16,7 +16,8 @@ export async function localeOfRequest(session: () => Promise<SessionState>): Pro
   const chosen = cookieStore.get(localeCookieName)?.value;
   // The switch outranks all the print server could say: no need to ask it.
   if (isLocale(chosen)) return resolveLocale({ chosen });
-  const state = await session();
+  // The language never fails a page: with the state store out, the browser's own.
+  const state = await session().catch((): SessionState => ({ status: "none" }));
   const upstream = state.status === "active" ? await languagesForSession(state) : await languagesWithoutSession();
   return resolveLocale({ ...upstream, acceptLanguage: headerList.get("accept-language") });
 }

@@ -9,7 +9,14 @@ import type { StateStore } from "./state-store";
 const shared = globalThis as typeof globalThis & { __portalStateStore?: StateStore };
 
 function redisStore(url: string, secret: string, callTimeoutMs: number): StateStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  // While Redis restarts, commands wait in the offline queue and go out once
+  // it is back (reconnecting every second at most); RedisStateStore bounds
+  // how long a request waits for that.
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: null,
+    enableOfflineQueue: true,
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+  });
   redis.on("error", (error: Error & { code?: string }) =>
     log.error("redis error", { errorName: error.name, errorCode: error.code }),
   );

@@ -170,4 +170,48 @@ describe("RedisStateStore", () => {
     await a.unhit("never hit");
     expect(await a.peek("never hit")).toEqual({ count: 0, resetInSeconds: 0 });
   });
+
+  it("answers 'unavailable' when Redis does not answer in time, and works again once it does", async () => {
+    // A Redis that is not there (yet): the client queues commands while it reconnects.
+    const laterPort = await freePort();
+    const redis = new Redis({
+      host: "127.0.0.1",
+      port: laterPort,
+      maxRetriesPerRequest: null,
+      retryStrategy: () => 100,
+    });
+    redis.on("error", () => undefined);
+    clients.push(redis);
+    const store = new RedisStateStore(redis, "s".repeat(40), "t7:", undefined, 300);
+    for (const call of [
+      () => store.readSession("s1"),
+      () => store.saveSession("s1", session("1"), 600),
+      () => store.hit("addr", 900),
+    ]) {
+      const error = await call().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(PortalError);
+      expect((error as PortalError).code).toBe("unavailable");
+    }
+
+    const late = spawn("redis-server", ["--port", String(laterPort), "--bind", "127.0.0.1", "--save", ""], {
+      stdio: "ignore",
+    });
+    try {
+      await expect
+        .poll(
+          () =>
+            store.saveSession("s2", session("2"), 600).then(
+              () => "saved",
+              () => "not yet",
+            ),
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe("saved");
+      expect((await store.readSession("s2"))?.session.username).toBe("alice");
+    } finally {
+      late.kill();
+    }
+  }, 30_000);
 });

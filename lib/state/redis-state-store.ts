@@ -8,6 +8,11 @@ import type { HitCount, LiveSession, StateStore, StoredSession } from "./state-s
 // The state shared by several portal instances. Session values hold print
 // server tokens, so they are encrypted (AES-256-GCM, key derived from
 // AUTH_SECRET) before they reach Redis.
+//
+// Redis restarting (a deployment, a crash) is waited out for a few seconds:
+// the client queues commands while it reconnects (configured-state-store.ts),
+// so a quick restart costs a short delay. Longer, every call fails as the
+// PortalError "unavailable" (503, "try again in a moment"), never a crash.
 
 // INCR and set the window's expiry on the first hit, atomically.
 const hitScript = `
@@ -39,6 +44,8 @@ export class RedisStateStore implements StateStore {
     secret: string,
     private readonly prefix = "print-portal:",
     callTimeoutMs = 10_000,
+    /** How long one call waits for an unreachable Redis before the request gives up. */
+    private readonly outageWaitMs = 5_000,
   ) {
     this.lockTtlMs = lockTtlFor(callTimeoutMs);
     // The label predates the store's name; changing it would sign everyone out.
@@ -65,6 +72,22 @@ export class RedisStateStore implements StateStore {
     }
   }
 
+  /** One Redis call, bounded by outageWaitMs; a failure or an outage is "unavailable". */
+  private async call<T>(operation: () => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const outage = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error("no answer from Redis in time")), this.outageWaitMs);
+    });
+    try {
+      return await Promise.race([operation(), outage]);
+    } catch (error) {
+      if (error instanceof PortalError) throw error;
+      throw new PortalError("unavailable", { reason: "state store unreachable", cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   private sessionKey(sessionId: string): string {
     return `${this.prefix}session:${sessionId}`;
   }
@@ -72,7 +95,7 @@ export class RedisStateStore implements StateStore {
   async readSession(sessionId: string): Promise<LiveSession | undefined> {
     // Value and time left in one round trip.
     const key = this.sessionKey(sessionId);
-    const answers = await this.redis.multi().get(key).pttl(key).exec();
+    const answers = await this.call(() => this.redis.multi().get(key).pttl(key).exec());
     const sealed = answers?.[0]?.[1] as string | null | undefined;
     const ttlMs = answers?.[1]?.[1] as number | undefined;
     const session = sealed ? this.open(sealed) : undefined;
@@ -81,21 +104,23 @@ export class RedisStateStore implements StateStore {
   }
 
   async saveSession(sessionId: string, session: StoredSession, ttlSeconds: number): Promise<void> {
-    await this.redis.set(this.sessionKey(sessionId), this.seal(session), "EX", ttlSeconds);
+    const sealed = this.seal(session);
+    await this.call(() => this.redis.set(this.sessionKey(sessionId), sealed, "EX", ttlSeconds));
   }
 
   async updateSession(sessionId: string, session: StoredSession, ttlSeconds: number): Promise<boolean> {
     // XX: only if the key is still there, in the same command (no read-then-write gap).
-    const answer = await this.redis.set(this.sessionKey(sessionId), this.seal(session), "EX", ttlSeconds, "XX");
+    const sealed = this.seal(session);
+    const answer = await this.call(() => this.redis.set(this.sessionKey(sessionId), sealed, "EX", ttlSeconds, "XX"));
     return answer === "OK";
   }
 
   async touchSession(sessionId: string, ttlSeconds: number): Promise<void> {
-    await this.redis.expire(this.sessionKey(sessionId), ttlSeconds);
+    await this.call(() => this.redis.expire(this.sessionKey(sessionId), ttlSeconds));
   }
 
   async deleteSession(sessionId: string): Promise<void> {
-    await this.redis.del(this.sessionKey(sessionId));
+    await this.call(() => this.redis.del(this.sessionKey(sessionId)));
   }
 
   async withLock<T>(name: string, task: () => Promise<T>): Promise<T> {
@@ -105,34 +130,32 @@ export class RedisStateStore implements StateStore {
     // before has surely gone by then): a refresh taking its full time limit
     // does not fail the others.
     const giveUpAt = Date.now() + this.lockTtlMs + 1_000;
-    while ((await this.redis.set(lockKey, token, "PX", this.lockTtlMs, "NX")) !== "OK") {
+    while ((await this.call(() => this.redis.set(lockKey, token, "PX", this.lockTtlMs, "NX"))) !== "OK") {
       if (Date.now() > giveUpAt) throw new PortalError("internal", { reason: "session lock wait timed out" });
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     try {
       return await task();
     } finally {
-      await this.redis.eval(unlockScript, 1, lockKey, token);
+      // Redis out meanwhile: the lock runs out on its own (PX); the task's outcome stands.
+      await this.call(() => this.redis.eval(unlockScript, 1, lockKey, token)).catch(() => undefined);
     }
   }
 
   async hit(name: string, windowSeconds: number): Promise<HitCount> {
-    const [count, ttlMs] = (await this.redis.eval(
-      hitScript,
-      1,
-      `${this.prefix}hits:${name}`,
-      windowSeconds * 1000,
+    const [count, ttlMs] = (await this.call(() =>
+      this.redis.eval(hitScript, 1, `${this.prefix}hits:${name}`, windowSeconds * 1000),
     )) as [number, number];
     return { count, resetInSeconds: Math.max(0, Math.ceil(ttlMs / 1000)) };
   }
 
   async unhit(name: string): Promise<void> {
-    await this.redis.eval(unhitScript, 1, `${this.prefix}hits:${name}`);
+    await this.call(() => this.redis.eval(unhitScript, 1, `${this.prefix}hits:${name}`));
   }
 
   async peek(name: string): Promise<HitCount> {
     const key = `${this.prefix}hits:${name}`;
-    const [count, ttlMs] = await Promise.all([this.redis.get(key), this.redis.pttl(key)]);
+    const [count, ttlMs] = await this.call(() => Promise.all([this.redis.get(key), this.redis.pttl(key)]));
     if (!count || ttlMs <= 0) return { count: 0, resetInSeconds: 0 };
     return { count: Number(count), resetInSeconds: Math.ceil(ttlMs / 1000) };
   }

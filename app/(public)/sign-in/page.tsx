@@ -6,8 +6,8 @@ import { SignInForm } from "@/components/sign-in/sign-in-form";
 import { SingleSignOnLink } from "@/components/sign-in/single-sign-on-link";
 import { signOnProblems } from "@/lib/browser-safe/sign-on-problems";
 import { getEnv } from "@/lib/env";
-import { currentSession } from "@/lib/auth/current-session";
-import { endedReason, safeCallbackPath } from "@/lib/browser-safe/sign-in-path";
+import { currentSession, isStoreOutage, type SessionState } from "@/lib/auth/current-session";
+import { endedReason, safeCallbackPath, unavailableReason } from "@/lib/browser-safe/sign-in-path";
 import { LanguageSwitch } from "@/components/layout/language-switch";
 import { ThemeSwitch } from "@/components/layout/theme-switch";
 import { embedParam, withEmbed, withoutEmbed } from "@/lib/browser-safe/embed-mode";
@@ -33,19 +33,26 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const embedded = first(params[embedParam]) === "1";
   // Framed, the page after sign-in stays framed too.
   const callbackPath = withEmbed(safeCallbackPath(first(params.callbackUrl)), embedded);
-  const state = await currentSession();
-  if (state.status === "active") redirect(callbackPath);
+  // The state store (Redis) out: the form with a "try again in a moment", never an error page.
+  const state = await currentSession().catch((error: unknown): SessionState | "store out" => {
+    if (!isStoreOutage(error)) throw error;
+    return "store out";
+  });
+  const storeOut = state === "store out";
+  if (state !== "store out" && state.status === "active") redirect(callbackPath);
 
   const [locale, t, app] = await Promise.all([requestLocale(), serverTranslator("signIn"), serverTranslator("app")]);
-  const ended = first(params.reason) === endedReason || state.status === "ended";
+  const ended = first(params.reason) === endedReason || (state !== "store out" && state.status === "ended");
   const signOnProblem = signOnProblems.find((problem) => problem === first(params.signOnError));
   const notice = signOnProblem
     ? { text: t(`signOn.${signOnProblem}`), tone: "error" as const }
-    : ended
-      ? { text: errorSentence(new PortalError("session_ended"), locale), tone: "error" as const }
-      : first(params.signedOut)
-        ? { text: t("signedOut"), tone: "info" as const }
-        : undefined;
+    : storeOut || first(params.reason) === unavailableReason
+      ? { text: errorSentence(new PortalError("unavailable"), locale), tone: "error" as const }
+      : ended
+        ? { text: errorSentence(new PortalError("session_ended"), locale), tone: "error" as const }
+        : first(params.signedOut)
+          ? { text: t("signedOut"), tone: "info" as const }
+          : undefined;
 
   const unframedPath = withoutEmbed(callbackPath);
   const singleSignOn = getEnv().PORTAL_SINGLE_SIGN_ON ? (

@@ -1,0 +1,136 @@
+// What the two demos share (scripts/demo.mjs: one portal; scripts/demo-cluster.mjs:
+// three behind nginx): where their files live, the print server started with
+// its demo data, the portal's saved client registration and secret, and
+// stopping every child on Ctrl-C.
+
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
+import {
+  exportCa,
+  portalScopes,
+  printServerKnowsClient,
+  registerPortalClient,
+  root,
+  startPrintServer,
+  stopChild,
+} from "./stack.mjs";
+
+/** Generated files (CA copy, client registration, secret) go here; later starts reuse them. */
+export const portalDir = join(root, ".data", "portal");
+
+/** The print server's data folder: PRINT_SERVER_DATA or .data/print-server. */
+export const dataDir = process.env.PRINT_SERVER_DATA
+  ? isAbsolute(process.env.PRINT_SERVER_DATA)
+    ? process.env.PRINT_SERVER_DATA
+    : resolve(process.cwd(), process.env.PRINT_SERVER_DATA)
+  : join(root, ".data", "print-server");
+
+// The sign-in page also over loopback HTTP, so single sign-on works in a browser
+// that does not trust the demo's own CA (the API stays HTTPS with that CA).
+// PRINT_SERVER_SIGN_IN_PAGE_PORT= (empty) turns that off.
+export const printServerEnv = {
+  PRINT_SERVER_DATA: dataDir,
+  PRINT_SERVER_SIGN_IN_PAGE_PORT: process.env.PRINT_SERVER_SIGN_IN_PAGE_PORT ?? "0",
+};
+
+export const demoSignIns = `  Demo sign-ins
+    PIN 112358                  Alice Liddell   (or user alice, password wonderland)
+    PIN 314159                  Bob Builder     (or user bob, password canwefixit)
+    user carol, password higherfurther   Carol Danvers (no PIN)`;
+
+/** `say("...")` prints "[label] ...". */
+export const sayer = (label) => (text) => console.log(`[${label}] ${text}`);
+
+/**
+ * Children stopped together: on Ctrl-C (SIGINT), SIGTERM, or when one that
+ * must not stop does. `stopAll` stops them in the reverse order of `add`.
+ */
+export function supervisor(label) {
+  const children = [];
+  const stops = [];
+  let stopping = false;
+  async function stopAll(code) {
+    if (stopping) return;
+    stopping = true;
+    for (const stop of stops.reverse()) await stop();
+    await Promise.all(children.map((child) => stopChild(child)));
+    process.exit(code);
+  }
+  process.on("SIGINT", () => void stopAll(0));
+  process.on("SIGTERM", () => void stopAll(0));
+  return {
+    stopAll,
+    /** Stops everything when `child` exits on its own. */
+    add(child, name, consequence) {
+      children.push(child);
+      child.on("exit", (code) => {
+        if (stopping) return;
+        console.error(`[${label}] ${name} stopped (exit ${code}); ${consequence}`);
+        void stopAll(1);
+      });
+    },
+    /** Something stopped with a function of its own (before the children). */
+    onStop(stop) {
+      stops.push(stop);
+    },
+    get stopping() {
+      return stopping;
+    },
+  };
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts the print server and writes its CA to .data/portal/print-server-ca.pem. */
+export async function startDemoPrintServer() {
+  mkdirSync(portalDir, { recursive: true });
+  const printServer = await startPrintServer(printServerEnv);
+  const caFile = join(portalDir, "print-server-ca.pem");
+  writeFileSync(caFile, await exportCa(printServerEnv));
+  return { ...printServer, caFile };
+}
+
+/**
+ * The portal's client on this print server, saved in `fileName` under
+ * .data/portal: reused while the server knows it with this portal's redirect
+ * URI, else registered again.
+ */
+export async function demoPortalClient({ portalUrl, fileName = "client.json", title = "Print Portal", say }) {
+  const file = join(portalDir, fileName);
+  const saved = readJson(file);
+  if (
+    saved?.dataDir === dataDir &&
+    // A client registered before the portal asked for more scopes (jobs, printers) is registered again.
+    saved.scopes === portalScopes &&
+    typeof saved.clientId === "string" &&
+    (await printServerKnowsClient(printServerEnv, saved.clientId, { portalUrl }))
+  ) {
+    return saved;
+  }
+  say?.("registering the portal as a client of the print server");
+  const client = {
+    dataDir,
+    scopes: portalScopes,
+    ...(await registerPortalClient(printServerEnv, title, { portalUrls: [portalUrl] })),
+  };
+  writeFileSync(file, `${JSON.stringify(client, null, 2)}\n`, { mode: 0o600 });
+  return client;
+}
+
+/** AUTH_SECRET, or one generated once and kept in .data/portal/auth-secret. */
+export function demoAuthSecret() {
+  if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
+  const file = join(portalDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(portalDir, { recursive: true });
+  const secret = randomBytes(33).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

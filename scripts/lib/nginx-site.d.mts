@@ -1,0 +1,9 @@
+export function nginxSite(site: {
+  serverName: string;
+  listen: string;
+  instances: string[];
+  certificate: string;
+  certificateKey: string;
+  redirectHttp?: boolean;
+}): string;
+export function nginxMainConfig(options: { prefix: string; site: string; runningAsRoot?: boolean }): string;
