@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { Redis } from "ioredis";
 import { loadStack } from "./support/load-stack";
 import { startRecordingForwarder } from "./support/recording-forwarder";
-import { e2eAddressHeader, stackLogDir, tokenLifetimeSeconds } from "./support/stack-env";
+import { e2eAddressHeader, stackLogDir, testPrintServerEnv } from "./support/stack-env";
 import { freePort } from "./support/free-port";
 
 // The stack for the browser tests, all on 127.0.0.1 / localhost and free ports:
@@ -42,10 +42,7 @@ export default async function globalSetup() {
   const workDir = mkdtempSync(join(tmpdir(), "print-portal-e2e-"));
   const dataDir = join(workDir, "print-server");
   const printServerEnv = {
-    PRINT_SERVER_DATA: dataDir,
-    PRINT_SERVER_HOST: "127.0.0.1",
-    PRINT_SERVER_PORT: "0",
-    PRINT_SERVER_TOKEN_LIFETIME: String(tokenLifetimeSeconds),
+    ...testPrintServerEnv(dataDir),
     // The sign-in page over loopback HTTP: the browser does not trust the test CA.
     PRINT_SERVER_SIGN_IN_PAGE_PORT: "0",
   };

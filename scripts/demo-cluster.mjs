@@ -16,7 +16,9 @@ import {
   dataDir,
   demoAuthSecret,
   demoPortalClient,
-  demoSignIns,
+  printBanner,
+  printServerSettings,
+  runDemo,
   sayer,
   startDemoPrintServer,
   supervisor,
@@ -60,35 +62,22 @@ async function main() {
     certificate: join(dataDir, "tls", "server.crt"),
     certificateKey: join(dataDir, "tls", "server.key"),
     authSecret: demoAuthSecret(),
-    portalEnv: {
-      PRINT_SERVER_URL: printServer.url,
-      PRINT_SERVER_SIGN_IN_URL: printServer.signInPageUrl ?? "",
-      PORTAL_SINGLE_SIGN_ON: process.env.PORTAL_SINGLE_SIGN_ON ?? "true",
-      PRINT_SERVER_CA_FILE: printServer.caFile,
-      PRINT_SERVER_CLIENT_ID: client.clientId,
-      PRINT_SERVER_CLIENT_SECRET: client.clientSecret,
-    },
+    portalEnv: printServerSettings(printServer, client),
     onPortalLine: (index, line) => console.log(`[portal ${index + 1}] ${line}`),
   });
   children.onStop(cluster.stop);
   children.add(cluster.nginx.child, "nginx", "stopping everything");
   children.add(cluster.redis.child, "Redis", "stopping everything");
 
-  console.log(`
-  Print Portal is running:  ${cluster.url}   (nginx, round-robin to the instances below)
+  printBanner(
+    `  Print Portal is running:  ${cluster.url}   (nginx, round-robin to the instances below)
   Portal instances:         ${cluster.instances.map((instance) => `http://${instance.address}`).join("  ")}
   Redis:                    ${cluster.redis.url}   (data in .data/cluster/redis)
   Print server:             ${printServer.url}
   nginx configuration:      ${cluster.nginx.config}
-  The browser must trust:   ${printServer.caFile}   (README, "Several instances")
-
-${demoSignIns}
-
-  Press Ctrl-C to stop everything.
-`);
+  The browser must trust:   ${printServer.caFile}   (README, "Several instances")`,
+    "stop everything",
+  );
 }
 
-main().catch(async (error) => {
-  console.error(`[cluster] ${error.message}`);
-  await children.stopAll(1);
-});
+runDemo("cluster", children, main);

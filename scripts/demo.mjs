@@ -10,7 +10,9 @@
 import {
   demoAuthSecret,
   demoPortalClient,
-  demoSignIns,
+  printBanner,
+  printServerSettings,
+  runDemo,
   sayer,
   startDemoPrintServer,
   supervisor,
@@ -39,30 +41,19 @@ async function main() {
     {
       PORT: port,
       PORTAL_URL: portalUrl,
-      PRINT_SERVER_URL: printServer.url,
-      PRINT_SERVER_SIGN_IN_URL: printServer.signInPageUrl ?? "",
-      PORTAL_SINGLE_SIGN_ON: process.env.PORTAL_SINGLE_SIGN_ON ?? "true",
-      PRINT_SERVER_CA_FILE: printServer.caFile,
-      PRINT_SERVER_CLIENT_ID: client.clientId,
-      PRINT_SERVER_CLIENT_SECRET: client.clientSecret,
+      ...printServerSettings(printServer, client),
       AUTH_SECRET: demoAuthSecret(),
     },
     { dev, echo: (line) => console.log(line) },
   );
   children.add(portal.child, "the portal", "stopping the print server");
 
-  console.log(`
-  Print Portal is running:  http://localhost:${port}
+  printBanner(
+    `  Print Portal is running:  http://localhost:${port}
   Print server:             ${printServer.url}
-  Its sign-in page:         ${printServer.signInPageUrl ?? printServer.url} ("Single sign-on")
-
-${demoSignIns}
-
-  Press Ctrl-C to stop both.
-`);
+  Its sign-in page:         ${printServer.signInPageUrl ?? printServer.url} ("Single sign-on")`,
+    "stop both",
+  );
 }
 
-main().catch(async (error) => {
-  console.error(`[demo] ${error.message}`);
-  await children.stopAll(1);
-});
+runDemo("demo", children, main);

@@ -184,6 +184,12 @@ server.listen(port, hostname, () => {
   const address = server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
   const url = `http://${hostname}:${actualPort}`;
+  // After a server action that redirects (sign-in, sign-out), Next.js fetches
+  // the next page from this server at the origin the request names: https://
+  // behind a TLS proxy (X-Forwarded-Proto), which this plain HTTP server cannot
+  // answer, so it logs "failed to get redirect response" and makes the browser
+  // ask again. Its setting for this server's own address avoids both.
+  process.env.__NEXT_PRIVATE_ORIGIN ??= url;
   logLine({ msg: "listening", url, dev });
 });
 

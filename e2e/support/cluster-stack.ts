@@ -8,7 +8,7 @@ import Database from "better-sqlite3";
 import type { Cluster } from "../../scripts/lib/cluster.mjs";
 import { loadCluster, loadStack } from "./load-stack";
 import { freePort } from "./free-port";
-import { tokenLifetimeSeconds } from "./stack-env";
+import { testPrintServerEnv } from "./stack-env";
 
 // The stack of `npm run demo:cluster` on free ports with a temporary data
 // folder: a print server with short-lived tokens, Redis with its append-only
@@ -43,12 +43,7 @@ export async function startClusterStack(): Promise<ClusterStack> {
   const { startCluster } = await loadCluster();
   const workDir = mkdtempSync(join(tmpdir(), "print-portal-cluster-"));
   const dataDir = join(workDir, "print-server");
-  const printServerEnv = {
-    PRINT_SERVER_DATA: dataDir,
-    PRINT_SERVER_HOST: "127.0.0.1",
-    PRINT_SERVER_PORT: "0",
-    PRINT_SERVER_TOKEN_LIFETIME: String(tokenLifetimeSeconds),
-  };
+  const printServerEnv = testPrintServerEnv(dataDir);
   let printServer: ChildProcess | undefined;
   let cluster: Cluster | undefined;
   const close = async () => {

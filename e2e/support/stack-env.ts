@@ -6,6 +6,16 @@ export const e2eAddressHeader = "x-e2e-client-address";
 /** Access token lifetime of the test print server, in seconds. */
 export const tokenLifetimeSeconds = 20;
 
+/** A test print server: its own data folder, a free port on 127.0.0.1, short-lived tokens. */
+export function testPrintServerEnv(dataDir: string): Record<string, string> {
+  return {
+    PRINT_SERVER_DATA: dataDir,
+    PRINT_SERVER_HOST: "127.0.0.1",
+    PRINT_SERVER_PORT: "0",
+    PRINT_SERVER_TOKEN_LIFETIME: String(tokenLifetimeSeconds),
+  };
+}
+
 function required(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set: run the tests through playwright.config.ts (global setup)`);

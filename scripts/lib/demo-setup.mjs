@@ -34,10 +34,41 @@ export const printServerEnv = {
   PRINT_SERVER_SIGN_IN_PAGE_PORT: process.env.PRINT_SERVER_SIGN_IN_PAGE_PORT ?? "0",
 };
 
-export const demoSignIns = `  Demo sign-ins
+const demoSignIns = `  Demo sign-ins
     PIN 112358                  Alice Liddell   (or user alice, password wonderland)
     PIN 314159                  Bob Builder     (or user bob, password canwefixit)
     user carol, password higherfurther   Carol Danvers (no PIN)`;
+
+/** What a demo's portal instances need to reach the print server as `client`. */
+export function printServerSettings(printServer, client) {
+  return {
+    PRINT_SERVER_URL: printServer.url,
+    PRINT_SERVER_SIGN_IN_URL: printServer.signInPageUrl ?? "",
+    PORTAL_SINGLE_SIGN_ON: process.env.PORTAL_SINGLE_SIGN_ON ?? "true",
+    PRINT_SERVER_CA_FILE: printServer.caFile,
+    PRINT_SERVER_CLIENT_ID: client.clientId,
+    PRINT_SERVER_CLIENT_SECRET: client.clientSecret,
+  };
+}
+
+/** The demo's closing words: where things run, the demo people, how to stop. */
+export function printBanner(where, stop) {
+  console.log(`
+${where}
+
+${demoSignIns}
+
+  Press Ctrl-C to ${stop}.
+`);
+}
+
+/** Runs a demo; a failure stops whatever it started. */
+export function runDemo(label, children, main) {
+  main().catch(async (error) => {
+    console.error(`[${label}] ${error.message}`);
+    await children.stopAll(1);
+  });
+}
 
 /** `say("...")` prints "[label] ...". */
 export const sayer = (label) => (text) => console.log(`[${label}] ${text}`);
