@@ -181,7 +181,6 @@ describe("RedisStateStore", () => {
       retryStrategy: () => 100,
     });
     redis.on("error", () => undefined);
-    clients.push(redis);
     const store = new RedisStateStore(redis, "s".repeat(40), "t7:", undefined, 300);
     for (const call of [
       () => store.readSession("s1"),
@@ -211,6 +210,8 @@ describe("RedisStateStore", () => {
         .toBe("saved");
       expect((await store.readSession("s2"))?.session.username).toBe("alice");
     } finally {
+      // Not quit(): with its server gone a QUIT would wait in the offline queue forever.
+      redis.disconnect();
       late.kill();
     }
   }, 30_000);
