@@ -1,5 +1,5 @@
-import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
-import { auth } from "@/lib/auth/auth";
+import { NextResponse, type NextRequest } from "next/server";
+import { readSessionCookie, renewalDue, renewedSessionCookie, sessionTokenCookie } from "@/lib/auth/session-cookie";
 import { browserIdCookie, browserIdMaxAgeSeconds, isBrowserId, newBrowserId } from "@/lib/auth/attempt-source";
 import { preferenceCookieOptions } from "@/lib/embedding/cookie-policy";
 import { signInPath } from "@/lib/browser-safe/sign-in-path";
@@ -13,11 +13,12 @@ import { requestPathHeader } from "@/lib/request-path";
 // Runs before every page and API request: refuses state-changing requests
 // from other sites, adds a per-request CSP nonce (with the intranet origins
 // allowed to frame the portal), tells layouts the requested path, and sends
-// visitors without a session cookie to sign-in (keeping the framed layout).
-// It does not read the state store: the page's own lookup
-// (lib/auth/current-session.ts) is the request's one read, and sends an
-// ended session to sign-in itself. Route handlers check again through
-// lib/http/route.ts, so no route depends on this proxy alone.
+// visitors without a session cookie to sign-in (keeping the framed layout),
+// and restarts the session cookie's idle timer when it is due (at most once a
+// minute: lib/auth/session-cookie.ts). It does not read the state store: the
+// page's own lookup (lib/auth/current-session.ts) is the request's one read,
+// and sends an ended session to sign-in itself. Route handlers check again
+// through lib/http/route.ts, so no route depends on this proxy alone.
 
 function contentSecurityPolicy(nonce: string): string {
   const dev = process.env.NODE_ENV === "development";
@@ -40,14 +41,17 @@ function isPublic(pathname: string): boolean {
   return pathname === "/sign-in" || pathname.startsWith("/api/");
 }
 
-const gate = auth((request) => {
+export async function proxy(request: NextRequest) {
+  const refusal = refuseLargeBody(request) ?? refuseCrossSite(request, getEnv().PORTAL_URL);
+  if (refusal) return refusal;
   const { pathname, search } = request.nextUrl;
   const path = `${pathname}${search}`;
+  const sessionCookie = sessionTokenCookie(getEnv().PORTAL_URL);
+  // Decrypted once per cookie value and process; later requests find it remembered.
+  const session = await readSessionCookie(request.cookies.get(sessionCookie.name)?.value);
 
-  if (!isPublic(pathname)) {
-    if (!request.auth?.sessionId) {
-      return NextResponse.redirect(new URL(withEmbed(signInPath(path), isEmbedPath(path)), request.nextUrl));
-    }
+  if (!isPublic(pathname) && !session) {
+    return NextResponse.redirect(new URL(withEmbed(signInPath(path), isEmbedPath(path)), request.nextUrl));
   }
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
@@ -58,20 +62,15 @@ const gate = auth((request) => {
   requestHeaders.set(requestPathHeader, path);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   if (!pathname.startsWith("/api/")) response.headers.set("content-security-policy", csp);
+  if (session && renewalDue(session)) {
+    const renewed = await renewedSessionCookie(session);
+    response.cookies.set(renewed.name, renewed.value, renewed.options);
+  }
   // Sign-in limits count per browser (lib/auth/attempt-source.ts).
   if (pathname === "/sign-in" && !isBrowserId(request.cookies.get(browserIdCookie)?.value)) {
     response.cookies.set(browserIdCookie, newBrowserId(), preferenceCookieOptions(browserIdMaxAgeSeconds));
   }
   return response;
-});
-
-export async function proxy(request: NextRequest, event: NextFetchEvent) {
-  const refusal = refuseLargeBody(request) ?? refuseCrossSite(request, getEnv().PORTAL_URL);
-  if (refusal) return refusal;
-  // With a lazily built config, next-auth hands back the wrapped handler as a
-  // promise; awaiting also accepts a plain function.
-  const run = await (gate as unknown as Promise<(request: NextRequest, event: NextFetchEvent) => Promise<Response>>);
-  return run(request, event);
 }
 
 // Every request but static files passes here, prefetches included: a header a

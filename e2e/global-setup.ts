@@ -110,6 +110,8 @@ export default async function globalSetup() {
   }
 
   process.env.E2E_SHARED_PORTAL_URLS = shared.map((instance) => instance.url).join(" ");
+  process.env.E2E_REDIS_URL = redis.url;
+  process.env.E2E_AUTH_SECRET = common.AUTH_SECRET;
   process.env.E2E_PORTAL_URL = portalUrl;
   process.env.E2E_SIGN_IN_PAGE_URL = printServer.signInPageUrl ?? "";
   process.env.E2E_DOWN_PORTAL_URL = `http://localhost:${downPort}`;

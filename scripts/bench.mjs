@@ -12,9 +12,12 @@
 // The scaled organisations live in .data/bench-print-server-<scale> and are
 // seeded on first use only (about a minute for the large one).
 //
-// `npm run bench -- --only jobs [--quick]` measures the Jobs page's first list
-// and releases alone (a few minutes): its figures go to bench-results/jobs/,
-// and only the budgets of jobs are checked.
+// `npm run bench -- --only <group> [--quick]` measures one group alone, for
+// A/B comparisons while working on it (a few minutes; figures go to
+// bench-results/<group>/, and only that group's budgets are checked):
+//   jobs   the Jobs page's first list, the list's API and releases
+//   api    GET /api/me against the floor and the direct call, and sign-in by PIN
+//   pages  first-load JavaScript, console errors and Lighthouse of every page
 
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
@@ -48,10 +51,16 @@ import { renderTable, writeResults } from "./bench/report.mjs";
 
 const quick = process.argv.includes("--quick");
 const onlyAt = process.argv.indexOf("--only");
-/** One group of measures alone (only `jobs` so far); undefined for the whole bench. */
+/** One group of measures alone; undefined for the whole bench. */
 const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
-if (only !== undefined && only !== "jobs") {
-  console.error(`[bench] --only takes "jobs" (the Jobs page and releases), not ${only ?? "nothing"}`);
+/** The budgets each group checks, by the start of their ids (bench/budgets.mjs). */
+const ONLY_GROUPS = {
+  jobs: ["jobs-"],
+  api: ["api-", "sign-in-"],
+  pages: ["first-load-js-", "console-errors-", "lighthouse-"],
+};
+if (only !== undefined && !Object.hasOwn(ONLY_GROUPS, only)) {
+  console.error(`[bench] --only takes ${Object.keys(ONLY_GROUPS).join(", ")}; not ${only ?? "nothing"}`);
   process.exit(2);
 }
 const ROWS_PER_USER = 12 * 12; // months x printers per user and month (seed-scale.ts)
@@ -246,7 +255,7 @@ async function pageFigures(results, { portal, floor, userCookie }) {
   let served;
   say("pages: JavaScript loaded in Chromium, console errors");
   await attempt(results, "pages", async () => {
-    const pages = await servedPages(portal.url, userCookie, only === "jobs" ? jobsPages : PAGES);
+    const pages = await servedPages(portal.url, userCookie, PAGES);
     served = pages.served;
     for (const note of Object.values(pages.skipped)) say(`pages: ${note}`);
     return {
@@ -279,18 +288,43 @@ async function pageFigures(results, { portal, floor, userCookie }) {
 }
 
 /**
- * `--only jobs`: the scale user's first list, list API and releases, on the
- * smaller organisation; without the floor (the page's JavaScript and
- * Lighthouse scores are the whole run's).
+ * `--only <group>`: one group of measures on the smaller organisation (that of
+ * the report measures: 1,000 users, 200 with `--quick`), with the floor where
+ * the group is measured against it.
  */
-async function withPortalJobsOnly(results) {
+async function withPortalOnly(results) {
   const server = await startPrintServerFor(plan.formatScale, say);
   const ps = printServerClient({ url: server.url, caPem: server.caPem, ...server.client });
   try {
     const portal = await startBenchPortal(server, say);
+    say(`portal serves from pid ${portal.pid}`);
     const pin = scaleUserPin(1);
     const userCookie = await signInToPortal(portal.url, { method: "pin", pin });
-    await jobsFigures(results, { ps, portal, userCookie, pin });
+    if (only === "jobs") {
+      await jobsFigures(results, { ps, portal, userCookie, pin });
+      return;
+    }
+    const floor = await startBenchFloor(await portalMe(portal.url, userCookie), say);
+    if (only === "pages") {
+      await pageFigures(results, { portal, floor, userCookie });
+      return;
+    }
+    say("API overhead: portal route vs the floor's vs the same print server call");
+    await attempt(results, "api", () =>
+      measureApiOverhead({
+        printServer: server,
+        ps,
+        portalUrl: portal.url,
+        floorUrl: floor.url,
+        cookie: userCookie,
+        pin,
+        plan,
+      }),
+    );
+    say("sign-in round trips");
+    await attempt(results, "signIn", () =>
+      measureSignIn({ ps, portalUrl: portal.url, pin: scaleUserPin(2), rounds: plan.signInRounds }),
+    );
   } finally {
     await ps.close();
   }
@@ -305,10 +339,10 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(" ")}`,
   );
-  const built = await ensureBuilds(say, { floor: only === undefined });
+  const built = await ensureBuilds(say, { floor: only !== "jobs" });
 
-  if (only === "jobs") {
-    await withPortalJobsOnly(results);
+  if (only !== undefined) {
+    await withPortalOnly(results);
   } else if (plan.formatScale === plan.downloadScale) {
     const server = await printServerOnly(results);
     await withPortal(results, server);
@@ -321,8 +355,10 @@ async function main() {
   }
   await closeStack();
 
-  // --only jobs: the budgets of what it measured.
-  const budgets = checkBudgets(results).filter((budget) => only === undefined || budget.id.startsWith(`${only}-`));
+  // --only: the budgets of what it measured.
+  const budgets = checkBudgets(results).filter(
+    (budget) => only === undefined || ONLY_GROUPS[only].some((start) => budget.id.startsWith(start)),
+  );
   const finishedAt = new Date().toISOString();
   const document = {
     startedAt,

@@ -32,6 +32,10 @@ export const stack = {
   signInPageUrl: () => required("E2E_SIGN_IN_PAGE_URL"),
   /** Two portal instances that share one Redis session store. */
   sharedPortalUrls: () => required("E2E_SHARED_PORTAL_URLS").split(" "),
+  /** The Redis the shared instances keep their sessions in. */
+  redisUrl: () => required("E2E_REDIS_URL"),
+  /** The portals' AUTH_SECRET, to read a session cookie's session id in a test. */
+  authSecret: () => required("E2E_AUTH_SECRET"),
 };
 
 /** Where every print server and portal the browser tests start keeps its output (scripts/lib/stack.mjs). */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TokenSet } from "@/lib/print-server/token-set";
-import { aliceSession, CountingStore } from "./session-test-kit";
+import { aliceSession, CountingStore, sealedSessionCookie } from "./session-test-kit";
 
 // One session read per request at most, session writes throttled: a page's
 // layout, page, metadata and language all ask currentSession(), and React's
@@ -25,14 +25,18 @@ const request = vi.hoisted(() => {
   };
 });
 const store = vi.hoisted(() => ({ current: undefined as unknown }));
+const jar = vi.hoisted(() => ({ value: undefined as string | undefined }));
 
 vi.mock("react", async (importOriginal) => ({
   ...(await importOriginal<typeof import("react")>()),
   cache: request.cache,
 }));
-vi.mock("./auth", () => ({ auth: vi.fn(async () => ({ sessionId: "s1" })) }));
+vi.mock("next/headers", async () => ({ cookies: (await import("./session-test-kit")).cookieJarOf(jar) }));
 vi.mock("@/lib/state/configured-state-store", () => ({ stateStore: () => store.current }));
-vi.mock("@/lib/env", () => ({ getEnv: () => ({ SESSION_IDLE_TIMEOUT: 1800 }) }));
+vi.mock("@/lib/env", async () => {
+  const { cookieTestEnv } = await import("./session-test-kit");
+  return { getEnv: () => cookieTestEnv };
+});
 vi.mock("@/lib/print-server/token-endpoint", () => ({ refreshUserTokens: vi.fn() }));
 vi.mock("next/navigation", () => ({
   redirect: (to: string) => {
@@ -40,7 +44,6 @@ vi.mock("next/navigation", () => ({
   },
 }));
 
-const { auth } = await import("./auth");
 const { refreshUserTokens } = await import("@/lib/print-server/token-endpoint");
 const { currentSession, requireUser, withUserToken } = await import("./current-session");
 
@@ -71,6 +74,7 @@ async function sessionHalfwayThroughItsToken() {
 
 beforeEach(async () => {
   vi.useFakeTimers({ now: start, toFake: ["Date"] });
+  jar.value = await sealedSessionCookie("s1");
   counting = new CountingStore();
   store.current = counting;
   await counting.saveSession("s1", aliceSession(start, 7200), 1800);
@@ -113,7 +117,7 @@ describe("the session of a page request", () => {
     await expect(requireUser("/reports?embed=1")).rejects.toMatchObject({
       to: "/sign-in?callbackUrl=%2Freports%3Fembed%3D1&reason=session_ended&embed=1",
     });
-    vi.mocked(auth).mockResolvedValueOnce(null as never);
+    jar.value = undefined;
     request.begin();
     await expect(requireUser("/")).rejects.toMatchObject({ to: "/sign-in" });
   });

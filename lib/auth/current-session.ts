@@ -1,4 +1,5 @@
 import "server-only";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { withEmbed, isEmbedPath } from "@/lib/browser-safe/embed-mode";
@@ -9,7 +10,8 @@ import { refreshUserTokens } from "@/lib/print-server/token-endpoint";
 import { stateStore } from "@/lib/state/configured-state-store";
 import type { StateStore, StoredSession } from "@/lib/state/state-store";
 import { accessTokenFor } from "./access-token";
-import { auth } from "./auth";
+import { restartDue } from "./idle-timer";
+import { readSessionCookie, sessionTokenCookie } from "./session-cookie";
 
 // Who is signed in, for the request being served. Layouts, pages, metadata
 // and the language all ask currentSession(), which React's cache() makes one
@@ -27,9 +29,6 @@ export interface SessionUser {
   username: string;
   fullName: string;
 }
-
-/** The idle timer is restarted at most this often (a quarter of the timeout when that is shorter). */
-export const touchEveryMs = 60_000;
 
 export interface LookupDeps {
   store: StateStore;
@@ -49,18 +48,21 @@ export async function lookUpSession(sessionId: string | undefined, deps: LookupD
     await deps.store.deleteSession(sessionId);
     return { status: "ended" };
   }
-  // A restart sets expiresAt to now + the timeout; once it is older than the
-  // interval, less than (timeout - interval) remains and this request restarts it.
-  const timeoutMs = deps.idleTimeoutSeconds * 1000;
-  if (live.expiresAt - now < timeoutMs - Math.min(touchEveryMs, timeoutMs / 4)) {
+  if (restartDue(live.expiresAt, deps.idleTimeoutSeconds, now)) {
     await deps.store.touchSession(sessionId, deps.idleTimeoutSeconds);
   }
   return { status: "active", sessionId, session: live.session };
 }
 
+/** The session id in this request's session cookie, if it carries one this portal sealed (no store read). */
+export async function sessionIdOfRequest(): Promise<string | undefined> {
+  const cookie = sessionTokenCookie(getEnv().PORTAL_URL);
+  return (await readSessionCookie((await cookies()).get(cookie.name)?.value))?.sid;
+}
+
 /** This request's session (one lookup per request). */
 export const currentSession = cache(async (): Promise<SessionState> =>
-  lookUpSession((await auth())?.sessionId, {
+  lookUpSession(await sessionIdOfRequest(), {
     store: stateStore(),
     idleTimeoutSeconds: getEnv().SESSION_IDLE_TIMEOUT,
     maxLifetimeSeconds: getEnv().SESSION_MAX_LIFETIME,

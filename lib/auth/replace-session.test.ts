@@ -3,7 +3,7 @@ import { MemoryStateStore } from "@/lib/state/memory-state-store";
 import { aliceSession } from "./session-test-kit";
 
 const store = vi.hoisted(() => ({ current: undefined as unknown }));
-vi.mock("./auth", () => ({ auth: vi.fn(async () => ({ sessionId: "old" })) }));
+vi.mock("./current-session", () => ({ sessionIdOfRequest: vi.fn(async () => "old") }));
 vi.mock("@/lib/state/configured-state-store", () => ({ stateStore: () => store.current }));
 
 const { replacePreviousSession } = await import("./replace-session");

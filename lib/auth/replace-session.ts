@@ -1,6 +1,6 @@
 import "server-only";
 import { stateStore } from "@/lib/state/configured-state-store";
-import { auth } from "./auth";
+import { sessionIdOfRequest } from "./current-session";
 
 /**
  * Signing in again replaces the session this browser had: once the new one
@@ -8,7 +8,7 @@ import { auth } from "./auth";
  * forgotten and a copy of the old cookie opens nothing.
  */
 export async function replacePreviousSession<T>(signInNow: () => Promise<T>): Promise<T> {
-  const previous = (await auth())?.sessionId;
+  const previous = await sessionIdOfRequest();
   const result = await signInNow();
   if (previous) await stateStore().deleteSession(previous);
   return result;

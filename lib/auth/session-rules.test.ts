@@ -12,7 +12,6 @@ import { aliceSession } from "./session-test-kit";
 // refresh lock outlives the print server's time limit, and signing in again
 // replaces the previous session (replace-session.test.ts).
 
-vi.mock("./auth", () => ({ auth: vi.fn() }));
 vi.mock("@/lib/print-server/token-endpoint", () => ({ refreshUserTokens: vi.fn() }));
 vi.mock("@/lib/env", () => ({ getEnv: () => ({ SESSION_IDLE_TIMEOUT: 1800, SESSION_MAX_LIFETIME: 43200 }) }));
 

@@ -45,3 +45,32 @@ export function aliceSession(now: number, lifetimeSeconds = 1800): StoredSession
   };
   return { userId: 1, username: "alice", fullName: "Alice Liddell", tokens, createdAt: now };
 }
+
+/** What the session cookie's code reads from the environment, for tests that mock getEnv. */
+export const cookieTestEnv = {
+  AUTH_SECRET: "a-test-secret-of-at-least-32-characters",
+  PORTAL_URL: "http://localhost:3000",
+  PORTAL_FRAME_ANCESTORS: ["'self'"],
+  SESSION_IDLE_TIMEOUT: 1800,
+} as const;
+
+/** The session cookie's name under cookieTestEnv (plain HTTP, not framed). */
+export const testSessionCookieName = "authjs.session-token";
+
+/** A session cookie value as sign-in seals it, for session `sid`, valid for `maxAgeSeconds`. */
+export async function sealedSessionCookie(sid: string, maxAgeSeconds = 7 * 24 * 3600): Promise<string> {
+  const { encode } = await import("next-auth/jwt");
+  return encode({
+    token: { sid, name: "Alice Liddell", username: "alice" },
+    secret: cookieTestEnv.AUTH_SECRET,
+    salt: testSessionCookieName,
+    maxAge: maxAgeSeconds,
+  });
+}
+
+/** A stand-in for next/headers' cookies() that holds the session cookie `jar.value` (none when undefined). */
+export function cookieJarOf(jar: { value: string | undefined }) {
+  return async () => ({
+    get: (name: string) => (name === testSessionCookieName && jar.value ? { name, value: jar.value } : undefined),
+  });
+}

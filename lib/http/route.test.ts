@@ -2,22 +2,24 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NextRequest } from "next/server";
 import { z } from "zod/mini";
 import { PortalError } from "@/lib/browser-safe/errors";
-import { aliceSession, CountingStore } from "@/lib/auth/session-test-kit";
+import { aliceSession, CountingStore, sealedSessionCookie } from "@/lib/auth/session-test-kit";
 
 // The route wrapper with the real session lookup and a counting store. React's
 // cache() does nothing in a route handler, so here it does nothing either:
 // the wrapper itself must read the session once.
 
 const store = vi.hoisted(() => ({ current: undefined as unknown }));
+const jar = vi.hoisted(() => ({ value: undefined as string | undefined }));
 vi.mock("react", async (importOriginal) => ({
   ...(await importOriginal<typeof import("react")>()),
   cache: <T>(fn: T) => fn,
 }));
-vi.mock("@/lib/auth/auth", () => ({ auth: vi.fn(async () => ({ sessionId: "s1" })) }));
+vi.mock("next/headers", async () => ({ cookies: (await import("@/lib/auth/session-test-kit")).cookieJarOf(jar) }));
 vi.mock("@/lib/state/configured-state-store", () => ({ stateStore: () => store.current }));
-vi.mock("@/lib/env", () => ({
-  getEnv: () => ({ PORTAL_URL: "http://localhost:3000", SESSION_IDLE_TIMEOUT: 1800 }),
-}));
+vi.mock("@/lib/env", async () => {
+  const { cookieTestEnv } = await import("@/lib/auth/session-test-kit");
+  return { getEnv: () => cookieTestEnv };
+});
 vi.mock("@/lib/print-server/token-endpoint", () => ({ refreshUserTokens: vi.fn() }));
 vi.mock("@/lib/i18n/request-locale", () => ({
   // Asks for the session as the real one does when no language was chosen.
@@ -27,7 +29,6 @@ vi.mock("@/lib/i18n/request-locale", () => ({
   }),
 }));
 
-const { auth } = await import("@/lib/auth/auth");
 const { answerJson, publicRoute, userRoute } = await import("./route");
 
 const noParams = { params: Promise.resolve({}) };
@@ -44,6 +45,7 @@ function request(method: string, init: { headers?: Record<string, string>; body?
 }
 
 beforeEach(async () => {
+  jar.value = await sealedSessionCookie("s1");
   counting = new CountingStore();
   store.current = counting;
   await counting.saveSession("s1", aliceSession(Date.now()), 1800);
@@ -86,10 +88,12 @@ describe("userRoute", () => {
   it("answers 401 without a session, and for one that has ended", async () => {
     const handler = vi.fn(async () => answerJson(okAnswer, { ok: true }));
     const route = userRoute({}, handler);
-    vi.mocked(auth).mockResolvedValueOnce(null as never);
+    const cookie = jar.value;
+    jar.value = undefined;
     const none = await route(request("GET"), noParams);
     expect(none.status).toBe(401);
     expect(await none.json()).toMatchObject({ error: "unauthenticated" });
+    jar.value = cookie;
     await counting.deleteSession("s1");
     const ended = await route(request("GET"), noParams);
     expect(ended.status).toBe(401);

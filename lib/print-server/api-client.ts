@@ -1,6 +1,6 @@
 import "server-only";
 import { readFileSync } from "node:fs";
-import { rootCertificates } from "node:tls";
+import { createSecureContext, rootCertificates } from "node:tls";
 import createClient, { type Client } from "openapi-fetch";
 import { Agent, fetch as undiciFetch, Request as UndiciRequest, type Dispatcher } from "undici";
 import { getEnv } from "@/lib/env";
@@ -68,14 +68,18 @@ export function createPrintServerApi(options: ApiClientOptions): PrintServerApi 
 }
 
 /**
- * Connections trusting `caPem` in addition to the system's CAs (connect.ca
- * replaces Node's default list, so the public roots are kept). The timeouts
- * limit connecting, waiting for headers and each pause in a body, not the
- * whole transfer, so the same agent can stream large downloads.
+ * Connections trusting `caPem` in addition to the system's CAs (a `ca` list
+ * replaces Node's default one, so the public roots are kept). The trust store
+ * is built once per agent: given as `ca`, Node would parse the 140-odd roots
+ * again for every new connection (several ms of CPU each, and sign-ins and
+ * changes open one each). The timeouts limit connecting, waiting for headers
+ * and each pause in a body, not the whole transfer, so the same agent can
+ * stream large downloads.
  */
 export function createAgent(caPem: string | undefined, timeoutMs: number): Agent {
+  const secureContext = caPem ? createSecureContext({ ca: [...rootCertificates, caPem] }) : undefined;
   return new Agent({
-    connect: { ca: caPem ? [...rootCertificates, caPem] : undefined, timeout: timeoutMs },
+    connect: { secureContext, timeout: timeoutMs },
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
   });

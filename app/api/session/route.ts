@@ -1,5 +1,4 @@
-import { auth } from "@/lib/auth/auth";
-import { currentSession } from "@/lib/auth/current-session";
+import { currentSession, sessionIdOfRequest } from "@/lib/auth/current-session";
 import { sessionEnd } from "@/lib/auth/session-end";
 import { getEnv } from "@/lib/env";
 import { answerJson, publicRoute, userRoute } from "@/lib/http/route";
@@ -26,7 +25,7 @@ function statusOf(live: LiveSession | undefined): SessionStatus {
 // asks on its own), so it reads the store directly instead of through
 // currentSession(), which restarts the idle timer.
 export const GET = publicRoute({}, async () => {
-  const sessionId = (await auth())?.sessionId;
+  const sessionId = await sessionIdOfRequest();
   const live = sessionId ? await stateStore().readSession(sessionId) : undefined;
   return answerJson(sessionStatusResponse, statusOf(live));
 });

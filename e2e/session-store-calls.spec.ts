@@ -1,0 +1,94 @@
+import { decode } from "next-auth/jwt";
+import { Redis } from "ioredis";
+import { alice, expect, test } from "./fixtures";
+import { stack } from "./support/stack-env";
+
+// One session read per request at most, and session writes throttled (issue
+// 14), checked on the real thing: a production portal whose state store is
+// Redis, watched with MONITOR. Every page's document request (proxy, layout,
+// page, metadata and language all want the session) and every API route
+// read the session once; none restarts its idle timer (sign-in did, moments
+// ago: the next restart is due in a minute) and none touches the sign-in
+// limiter's counters. A token refresh may add one read under its lock, and
+// then saves the session: that request may read twice.
+
+const sessionCookieName = "authjs.session-token";
+
+interface Command {
+  name: string;
+  key: string | undefined;
+}
+
+test("pages and API routes read the session once each and do not write it", async ({
+  page,
+  signInPage,
+  homePage,
+  clientAddress,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "one run is enough: the server's work is the same for any browser");
+  test.setTimeout(120_000);
+  const [portal] = stack.sharedPortalUrls() as [string];
+
+  await page.goto(`${portal}/sign-in`);
+  await signInPage.signInWithPin(alice.pin);
+  await homePage.expectGreeting(alice.fullName);
+  const cookie = (await page.context().cookies(portal)).find((c) => c.name === sessionCookieName);
+  const claims = await decode({ token: cookie?.value, secret: stack.authSecret(), salt: sessionCookieName });
+  const sessionKey = `print-portal:session:${String(claims?.sid)}`;
+  // Only the requests below: the home page's own data calls stay out of the count.
+  await page.goto("about:blank");
+
+  const client = new Redis(stack.redisUrl());
+  const monitor = await client.monitor();
+  const seen: Command[] = [];
+  monitor.on("monitor", (_time: string, args: string[]) => {
+    seen.push({ name: String(args[0]).toLowerCase(), key: args[1] });
+  });
+  // Commands reach MONITOR a little later than the answer: a marker sent
+  // after the request closes its slice of the stream.
+  const marker = new Redis(stack.redisUrl());
+  let markers = 0;
+  async function commandsOf(request: () => Promise<number>): Promise<Command[]> {
+    const from = seen.length;
+    expect(await request()).toBe(200);
+    const label = `end-of-request-${(markers += 1)}`;
+    await marker.echo(label);
+    await expect.poll(() => seen.some((c) => c.name === "echo" && c.key === label)).toBe(true);
+    const until = seen.findIndex((c) => c.name === "echo" && c.key === label);
+    return seen.slice(from, until);
+  }
+
+  try {
+    const paths = [
+      "/",
+      "/reports",
+      "/jobs",
+      "/credit",
+      "/profile",
+      "/api/me",
+      "/api/jobs?list=waiting",
+      "/api/session",
+    ];
+    let writes = 0;
+    for (const path of paths) {
+      const commands = await commandsOf(async () => (await page.request.get(`${portal}${path}`)).status());
+      const onSession = commands.filter((c) => c.key === sessionKey);
+      const reads = onSession.filter((c) => c.name === "get").length;
+      const saves = onSession.filter((c) => c.name === "set").length;
+      expect(reads, `session reads for ${path}`).toBe(saves > 0 ? 2 : 1);
+      expect(
+        onSession.filter((c) => c.name === "del"),
+        `session deleted by ${path}`,
+      ).toHaveLength(0);
+      writes += onSession.filter((c) => c.name === "expire").length;
+      const limiter = commands.filter((c) => c.key?.includes("sign-in-failures") && c.key.includes(clientAddress));
+      expect(limiter, `sign-in limiter counters used by ${path}`).toHaveLength(0);
+    }
+    // The idle timer restarts at most once a minute, not on each request.
+    expect(writes).toBeLessThanOrEqual(1);
+  } finally {
+    monitor.disconnect();
+    client.disconnect();
+    marker.disconnect();
+  }
+});

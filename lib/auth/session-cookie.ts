@@ -1,0 +1,106 @@
+import "server-only";
+import { decode, encode } from "next-auth/jwt";
+import { cookiePolicy } from "@/lib/embedding/cookie-policy";
+import { getEnv } from "@/lib/env";
+import { restartDue } from "./idle-timer";
+
+// The session cookie: Auth.js's encrypted JWT, carrying only a random session
+// id and the name to show (auth.ts). Auth.js's own session lookup runs its
+// whole pipeline (an internal Request, a decrypt and a fresh encrypt) on every
+// call; proxy.ts and each page or route would pay it again. Here the cookie is
+// decrypted once per value and process (kept until it expires), read by
+// proxy.ts and by currentSession(), and renewed by proxy.ts only when its
+// idle timer is due (idle-timer.ts), not on every answer.
+
+export interface SessionClaims {
+  /** The session id in the state store. */
+  sid: string;
+  name?: string;
+  username?: string;
+  /** When the cookie runs out (epoch seconds): its idle timeout. */
+  exp: number;
+}
+
+/** The session cookie's name and attributes, as Auth.js sets them (auth-cookies.ts gives Auth.js the same). */
+export function sessionTokenCookie(portalUrl: string) {
+  const https = new URL(portalUrl).protocol === "https:";
+  const policy = cookiePolicy();
+  return {
+    name: `${https ? "__Secure-" : ""}authjs.session-token`,
+    options: { httpOnly: true, path: "/", ...policy },
+  };
+}
+
+/** Decrypted cookies by value: proxy.ts and the route modules are separate bundles of one process. */
+const shared = globalThis as typeof globalThis & { __portalSessionCookies?: Map<string, SessionClaims> };
+/** Enough for every active browser of a large organisation on one instance; the oldest go first. */
+const maxRemembered = 20_000;
+
+function remembered(): Map<string, SessionClaims> {
+  shared.__portalSessionCookies ??= new Map();
+  return shared.__portalSessionCookies;
+}
+
+function claimsOf(payload: Record<string, unknown> | null): SessionClaims | undefined {
+  if (!payload || typeof payload.sid !== "string" || !payload.sid || typeof payload.exp !== "number") return undefined;
+  return {
+    sid: payload.sid,
+    exp: payload.exp,
+    name: typeof payload.name === "string" ? payload.name : undefined,
+    username: typeof payload.username === "string" ? payload.username : undefined,
+  };
+}
+
+/**
+ * The claims of a session cookie's value, or undefined when there is none or
+ * it is not one this portal sealed (or it ran out). A value that does not
+ * open is not remembered: only real cookies take a place.
+ */
+export async function readSessionCookie(
+  value: string | undefined,
+  now = Date.now(),
+): Promise<SessionClaims | undefined> {
+  if (!value) return undefined;
+  const cache = remembered();
+  const known = cache.get(value);
+  if (known) {
+    if (known.exp * 1000 > now) return known;
+    cache.delete(value);
+    return undefined;
+  }
+  const env = getEnv();
+  let claims: SessionClaims | undefined;
+  try {
+    claims = claimsOf(
+      await decode({ token: value, secret: env.AUTH_SECRET, salt: sessionTokenCookie(env.PORTAL_URL).name }),
+    );
+  } catch {
+    return undefined;
+  }
+  if (!claims || claims.exp * 1000 <= now) return undefined;
+  if (cache.size >= maxRemembered) cache.delete(cache.keys().next().value as string);
+  cache.set(value, claims);
+  return claims;
+}
+
+/** Whether the cookie's idle timer is due for a restart (at most once a minute). */
+export function renewalDue(claims: SessionClaims, now = Date.now()): boolean {
+  return restartDue(claims.exp * 1000, getEnv().SESSION_IDLE_TIMEOUT, now);
+}
+
+/** The same session in a cookie whose idle timer starts now: its value and attributes. */
+export async function renewedSessionCookie(claims: SessionClaims, now = Date.now()) {
+  const env = getEnv();
+  const cookie = sessionTokenCookie(env.PORTAL_URL);
+  const value = await encode({
+    token: { sid: claims.sid, name: claims.name, username: claims.username },
+    secret: env.AUTH_SECRET,
+    salt: cookie.name,
+    maxAge: env.SESSION_IDLE_TIMEOUT,
+  });
+  return {
+    name: cookie.name,
+    value,
+    options: { ...cookie.options, expires: new Date(now + env.SESSION_IDLE_TIMEOUT * 1000) },
+  };
+}
