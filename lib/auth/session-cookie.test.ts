@@ -1,0 +1,60 @@
+import { describe, expect, it, vi } from "vitest";
+import { cookieTestEnv, sealedSessionCookie } from "./session-test-kit";
+
+vi.mock("@/lib/env", async () => {
+  const kit = await import("./session-test-kit");
+  return { getEnv: () => kit.cookieTestEnv };
+});
+
+const nextAuthJwt = await import("next-auth/jwt");
+const decode = vi.spyOn(nextAuthJwt, "decode");
+const { readSessionCookie, renewalDue, renewedSessionCookie } = await import("./session-cookie");
+
+// The session cookie is read without Auth.js's session pipeline: decrypted
+// once per value, renewed only when its idle timer is due.
+
+describe("the session cookie", () => {
+  it("is decrypted once per value; later requests with it find it remembered", async () => {
+    const value = await sealedSessionCookie("s1");
+    decode.mockClear();
+    expect(await readSessionCookie(value)).toMatchObject({ sid: "s1", username: "alice" });
+    expect(await readSessionCookie(value)).toMatchObject({ sid: "s1" });
+    expect(decode).toHaveBeenCalledTimes(1);
+  });
+
+  it("opens nothing that this portal did not seal, and remembers no such value", async () => {
+    decode.mockClear();
+    expect(await readSessionCookie("not-a-cookie")).toBeUndefined();
+    expect(await readSessionCookie("not-a-cookie")).toBeUndefined();
+    expect(decode).toHaveBeenCalledTimes(2);
+    const { encode } = nextAuthJwt;
+    const foreign = await encode({
+      token: { sid: "s1" },
+      secret: "another-secret-of-at-least-32-characters",
+      salt: "authjs.session-token",
+    });
+    expect(await readSessionCookie(foreign)).toBeUndefined();
+    expect(await readSessionCookie(undefined)).toBeUndefined();
+  });
+
+  it("is over once it expires, remembered or not", async () => {
+    const value = await sealedSessionCookie("s2", 60);
+    expect(await readSessionCookie(value)).toBeDefined();
+    expect(await readSessionCookie(value, Date.now() + 61_000)).toBeUndefined();
+  });
+
+  it("is renewed at most once a minute, with the same session and the idle timeout ahead", async () => {
+    const now = Date.now();
+    const claims = await readSessionCookie(await sealedSessionCookie("s3", cookieTestEnv.SESSION_IDLE_TIMEOUT));
+    if (!claims) throw new Error("no claims");
+    expect(renewalDue(claims, now + 30_000)).toBe(false);
+    expect(renewalDue(claims, now + 61_000)).toBe(true);
+    const renewed = await renewedSessionCookie(claims, now + 61_000);
+    expect(renewed).toMatchObject({
+      name: "authjs.session-token",
+      options: { httpOnly: true, path: "/", sameSite: "lax", secure: false },
+    });
+    expect(renewed.options.expires.getTime()).toBe(now + 61_000 + 1800_000);
+    expect(await readSessionCookie(renewed.value)).toMatchObject({ sid: "s3", name: "Alice Liddell" });
+  });
+});
