@@ -35,7 +35,8 @@ test("pages and API routes read the session once each and do not write it", asyn
   const cookie = (await page.context().cookies(portal)).find((c) => c.name === sessionCookieName);
   const claims = await decode({ token: cookie?.value, secret: stack.authSecret(), salt: sessionCookieName });
   const sessionKey = `print-portal:session:${String(claims?.sid)}`;
-  // Only the requests below: the home page's own data calls stay out of the count.
+  // Only the requests below: the home page's own data calls (finished first) stay out of the count.
+  await page.waitForLoadState("networkidle");
   await page.goto("about:blank");
 
   const client = new Redis(stack.redisUrl());
