@@ -11,6 +11,7 @@ import { stateStore } from "@/lib/state/configured-state-store";
 import { openSession, startSession } from "./sign-in";
 import { finishSignOn, signOnConfig, SignOnFailed, type SignOnProblem } from "./single-sign-on";
 import { openSignOn } from "./sign-on-cookie";
+import { sessionCookieSeconds } from "./session-cookie";
 
 // Auth.js with a JWT session: the encrypted cookie carries only a random
 // session id and the name to show. The print server's tokens stay in the
@@ -64,7 +65,8 @@ export const { auth, signIn, signOut } = NextAuth(() => {
     secret: env.AUTH_SECRET,
     trustHost: true,
     cookies: authCookies(env.PORTAL_URL),
-    session: { strategy: "jwt", maxAge: env.SESSION_IDLE_TIMEOUT, updateAge: 0 },
+    // The cookie as session-cookie.ts renews it (proxy.ts): a little longer than the idle timeout.
+    session: { strategy: "jwt", maxAge: sessionCookieSeconds(env.SESSION_IDLE_TIMEOUT) },
     pages: { signIn: "/sign-in", error: "/sign-in" },
     logger: {
       // Auth.js would log whole error objects; keep only names, never values.

@@ -6,12 +6,16 @@
 /** The idle timer is restarted at most this often (a quarter of the timeout when that is shorter). */
 export const touchEveryMs = 60_000;
 
+/** How often a timer of this timeout is restarted at most. */
+export function touchIntervalMs(idleTimeoutSeconds: number): number {
+  return Math.min(touchEveryMs, (idleTimeoutSeconds * 1000) / 4);
+}
+
 /**
  * Whether a timer that runs out at `expiresAt` (epoch ms) is due for a
  * restart. A restart sets it to now + the timeout; once that restart is older
  * than the interval, less than (timeout - interval) remains.
  */
 export function restartDue(expiresAt: number, idleTimeoutSeconds: number, now: number): boolean {
-  const timeoutMs = idleTimeoutSeconds * 1000;
-  return expiresAt - now < timeoutMs - Math.min(touchEveryMs, timeoutMs / 4);
+  return expiresAt - now < idleTimeoutSeconds * 1000 - touchIntervalMs(idleTimeoutSeconds);
 }

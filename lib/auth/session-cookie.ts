@@ -2,15 +2,19 @@ import "server-only";
 import { decode, encode } from "next-auth/jwt";
 import { cookiePolicy } from "@/lib/embedding/cookie-policy";
 import { getEnv } from "@/lib/env";
-import { restartDue } from "./idle-timer";
+import { touchIntervalMs } from "./idle-timer";
 
 // The session cookie: Auth.js's encrypted JWT, carrying only a random session
 // id and the name to show (auth.ts). Auth.js's own session lookup runs its
 // whole pipeline (an internal Request, a decrypt and a fresh encrypt) on every
 // call; proxy.ts and each page or route would pay it again. Here the cookie is
 // decrypted once per value and process (kept until it expires), read by
-// proxy.ts and by currentSession(), and renewed by proxy.ts only when its
-// idle timer is due (idle-timer.ts), not on every answer.
+// proxy.ts and by currentSession(), and renewed by proxy.ts at most once a
+// minute (idle-timer.ts), not on every answer. The store's idle timer is the
+// one that ends a session; the cookie lives that interval longer than the
+// idle timeout and is renewed once less than the idle timeout is left, so
+// after any request it outlives the session in the store: a browser never
+// loses its cookie while the portal still counts the session as alive.
 
 export interface SessionClaims {
   /** The session id in the state store. */
@@ -83,24 +87,26 @@ export async function readSessionCookie(
   return claims;
 }
 
-/** Whether the cookie's idle timer is due for a restart (at most once a minute). */
-export function renewalDue(claims: SessionClaims, now = Date.now()): boolean {
-  return restartDue(claims.exp * 1000, getEnv().SESSION_IDLE_TIMEOUT, now);
+/** The session cookie's lifetime: the idle timeout and one renewal interval (auth.ts gives Auth.js the same). */
+export function sessionCookieSeconds(idleTimeoutSeconds: number): number {
+  return idleTimeoutSeconds + Math.ceil(touchIntervalMs(idleTimeoutSeconds) / 1000);
 }
 
-/** The same session in a cookie whose idle timer starts now: its value and attributes. */
+/** Whether the cookie is due for renewal: less than the idle timeout left (at most once a minute). */
+export function renewalDue(claims: SessionClaims, now = Date.now()): boolean {
+  return claims.exp * 1000 - now < getEnv().SESSION_IDLE_TIMEOUT * 1000;
+}
+
+/** The same session in a cookie that lives a full lifetime from now: its value and attributes. */
 export async function renewedSessionCookie(claims: SessionClaims, now = Date.now()) {
   const env = getEnv();
   const cookie = sessionTokenCookie(env.PORTAL_URL);
+  const maxAge = sessionCookieSeconds(env.SESSION_IDLE_TIMEOUT);
   const value = await encode({
     token: { sid: claims.sid, name: claims.name, username: claims.username },
     secret: env.AUTH_SECRET,
     salt: cookie.name,
-    maxAge: env.SESSION_IDLE_TIMEOUT,
+    maxAge,
   });
-  return {
-    name: cookie.name,
-    value,
-    options: { ...cookie.options, expires: new Date(now + env.SESSION_IDLE_TIMEOUT * 1000) },
-  };
+  return { name: cookie.name, value, options: { ...cookie.options, expires: new Date(now + maxAge * 1000) } };
 }
