@@ -1,3 +1,5 @@
+import "server-only";
+
 // When an idle timer is restarted: at most once a minute (a quarter of the
 // timeout when that is shorter), not on every request. The session in the
 // state store (current-session.ts) and the session cookie (session-cookie.ts)
