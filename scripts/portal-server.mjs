@@ -44,11 +44,16 @@ const handle = app.getRequestHandler();
 // stack traces included (a request naming an unknown server action, a body
 // over the cap, a page that threw). No log line may carry a stack trace, and
 // every line is JSON: our own lines (lib/log.ts) pass as written, anything
-// else becomes one line with the first line of what was said. `next dev`
-// keeps the full text, for whoever develops on their own machine.
-function firstLineOf(value) {
+// else becomes one line with what was said, its lines joined and its stack
+// frames left out (a configuration error lists every problem on lines of its
+// own). `next dev` keeps the full text, for whoever develops on their own machine.
+function withoutStack(value) {
   const text = value instanceof Error ? `${value.name}: ${value.message}` : String(value);
-  return (text.split("\n").find((line) => line.trim()) ?? "").trim().slice(0, 300);
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line && !/^at\s/.test(line))
+    .join(" ");
 }
 if (!dev) {
   for (const level of ["error", "warn"]) {
@@ -62,7 +67,7 @@ if (!dev) {
           level,
           msg: "next.js",
           requestId: requestContext.getStore()?.requestId,
-          detail: args.map(firstLineOf).filter(Boolean).join(" ").slice(0, 500),
+          detail: args.map(withoutStack).filter(Boolean).join(" ").slice(0, 2000),
           ...(digest ? { digest } : {}),
         }),
       );
