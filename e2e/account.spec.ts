@@ -1,6 +1,6 @@
 import { alice, bob, carol, expect, test } from "./fixtures";
 import { axeViolations } from "./support/axe";
-import { startPrivateStack, type PrivateStack, type PrivateStackOptions } from "./support/private-stack";
+import { privateStackTest } from "./support/own-stack-test";
 
 // The account overview on the home page (issue 4), against the demo data of
 // the print server: alice 25.50 EUR and a monthly quota of 500 pages with
@@ -134,27 +134,8 @@ test.describe("the account overview", () => {
 // Stopping the shared print server would break tests running beside this one,
 // so the outage gets a print server and portal of its own; so does a portal
 // that asks for fewer rights.
-function withPrivateStack(options: PrivateStackOptions = {}) {
-  return test.extend<{ privateStack: PrivateStack }>({
-    privateStack: [
-      async ({}, use) => {
-        const stack = await startPrivateStack(options);
-        try {
-          await use(stack);
-        } finally {
-          await stack.close();
-        }
-      },
-      { timeout: 180_000 },
-    ],
-    baseURL: async ({ privateStack }, use) => {
-      await use(privateStack.portalUrl);
-    },
-  });
-}
-
-const outageTest = withPrivateStack();
-const noCreditTest = withPrivateStack({ portalEnv: { PRINT_SERVER_SCOPES: "users reports offline.access" } });
+const outageTest = privateStackTest();
+const noCreditTest = privateStackTest({ portalEnv: { PRINT_SERVER_SCOPES: "users reports offline.access" } });
 
 noCreditTest(
   "a portal not allowed to read balances says so in plain words, and the rest of the page works",
@@ -173,14 +154,14 @@ noCreditTest(
 
 outageTest(
   "with the print server stopped mid-session the panels say so inline and recover after it restarts",
-  async ({ page, signInPage, homePage, privateStack }) => {
+  async ({ page, signInPage, homePage, stack }) => {
     outageTest.setTimeout(180_000);
     await signInPage.goto();
     await signInPage.signInWithPin(alice.pin);
     await expect(homePage.availableToPrint).toHaveText("€25.50");
     await expect(homePage.profileValue("Name")).toHaveText(alice.fullName);
 
-    await privateStack.stopPrintServer();
+    await stack.stopPrintServer();
 
     // A refresh fails: each panel keeps its last figures and says they are old.
     await homePage.refresh();
@@ -196,7 +177,7 @@ outageTest(
     await expect(homePage.profile.getByRole("alert")).toContainText("Your details could not be loaded");
     await expect(homePage.availableToPrint).toHaveCount(0);
 
-    await privateStack.startPrintServer();
+    await stack.startPrintServer();
 
     await homePage.balance.getByRole("button", { name: "Retry" }).click();
     await expect(homePage.availableToPrint).toHaveText("€25.50");

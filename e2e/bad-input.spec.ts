@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { join, relative } from "node:path";
@@ -6,9 +5,11 @@ import Database from "better-sqlite3";
 import fc from "fast-check";
 import { request as apiRequests, type APIRequestContext } from "@playwright/test";
 import { z } from "zod/mini";
-import { alice, expect, test as base } from "./fixtures";
+import { alice, expect } from "./fixtures";
 import { JobsPage } from "./pages/jobs-page";
-import { startPrivateStack, type PrivateStack } from "./support/private-stack";
+import { privateStackTest } from "./support/own-stack-test";
+import type { PrivateStack } from "./support/private-stack";
+import { tableHashes } from "../print-server/test/support/table-hashes";
 
 // Issue 16's bad-input sweep of the portal, driven by its own routes: every
 // app/api/**/route.ts with the methods it exports, and the fields of the zod
@@ -197,18 +198,7 @@ function requestsFor(route: Route, portalUrl: string): fc.Arbitrary<SweepRequest
 function printServerData(stack: PrivateStack): Record<string, string> {
   const db = new Database(join(stack.printServerData, "print-server.db"), { readonly: true, fileMustExist: true });
   try {
-    const tables = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-      .all() as Array<{ name: string }>;
-    return Object.fromEntries(
-      tables.map(({ name }) => {
-        const rows = db
-          .prepare(`SELECT * FROM "${name}"`)
-          .all()
-          .map((row) => JSON.stringify(row));
-        return [name, createHash("sha256").update(rows.sort().join("\n")).digest("hex")];
-      }),
-    );
+    return tableHashes(db);
   } finally {
     db.close();
   }
@@ -224,22 +214,7 @@ async function personState(request: APIRequestContext): Promise<Record<string, u
   return state;
 }
 
-const test = base.extend<{ stack: PrivateStack }>({
-  stack: [
-    async ({}, use) => {
-      const stack = await startPrivateStack();
-      try {
-        await use(stack);
-      } finally {
-        await stack.close();
-      }
-    },
-    { timeout: 180_000 },
-  ],
-  baseURL: async ({ stack }, use) => {
-    await use(stack.portalUrl);
-  },
-});
+const test = privateStackTest();
 
 test("every portal route under malformed requests: no 5xx, errors as JSON, nothing written", async ({
   page,

@@ -1,10 +1,10 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { alice, expect, test as base } from "./fixtures";
+import { alice, expect } from "./fixtures";
 import { JobsPage } from "./pages/jobs-page";
 import { ReportsPage } from "./pages/reports-page";
-import { startPrivateStack, type PrivateStack, type PrivateStackOptions } from "./support/private-stack";
+import { privateStackTest } from "./support/own-stack-test";
 
 // Issue 16's faults, with real processes: a print server of the test's own is
 // stopped, killed and started again, and a TCP proxy between the portal and it
@@ -14,28 +14,9 @@ import { startPrivateStack, type PrivateStack, type PrivateStackOptions } from "
 /** The portal's time limit for one print server call in these tests (PRINT_SERVER_TIMEOUT_MS). */
 const callLimitMs = 4000;
 
-function faultTest(options: PrivateStackOptions) {
-  return base.extend<{ stack: PrivateStack }>({
-    stack: [
-      async ({}, use) => {
-        const stack = await startPrivateStack(options);
-        try {
-          await use(stack);
-        } finally {
-          await stack.close();
-        }
-      },
-      { timeout: 180_000 },
-    ],
-    baseURL: async ({ stack }, use) => {
-      await use(stack.portalUrl);
-    },
-  });
-}
-
 // 20-second tokens: a restart that outlasts one must end in a refresh.
-const restartTest = faultTest({ printServerEnv: { PRINT_SERVER_TOKEN_LIFETIME: "20" } });
-const proxiedTest = faultTest({
+const restartTest = privateStackTest({ printServerEnv: { PRINT_SERVER_TOKEN_LIFETIME: "20" } });
+const proxiedTest = privateStackTest({
   faultProxy: true,
   portalEnv: { PRINT_SERVER_TIMEOUT_MS: String(callLimitMs) },
   // Each job prints for 5 seconds: a kill lands while it prints.

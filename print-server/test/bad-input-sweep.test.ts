@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiOperations, type JsonSchema, type Operation } from "../src/openapi/openapi-document.js";
+import { tableHashes } from "./support/table-hashes.js";
 import { buildTestApp, type TestApp } from "./support/test-app.js";
 import { accessToken, ALICE, clientToken, userToken } from "./support/tokens.js";
 
@@ -21,20 +21,7 @@ let tokens: { client: string; user: string };
 
 /** Every table's rows, hashed: equal before and after means nothing was written. */
 function databaseSnapshot(): Record<string, string> {
-  const db = target.services.db;
-  const tables = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-    .all() as Array<{ name: string }>;
-  return Object.fromEntries(
-    tables.map(({ name }) => {
-      // Some tables are WITHOUT ROWID: the rows are sorted here instead.
-      const rows = db
-        .prepare(`SELECT * FROM "${name}"`)
-        .all()
-        .map((row) => JSON.stringify(row));
-      return [name, createHash("sha256").update(rows.sort().join("\n")).digest("hex")];
-    }),
-  );
+  return tableHashes(target.services.db);
 }
 
 /** Rows inserted, updated or deleted through the server's connection since it opened (SQLite's own counter). */
