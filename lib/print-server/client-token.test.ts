@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { clientAccessToken, type ClientTokenCache } from "./client-token";
+import { PortalError } from "@/lib/browser-safe/errors";
+import { clientAccessToken, withClientToken, type ClientTokenCache } from "./client-token";
 import type { TokenSet } from "./token-set";
 
 function token(name: string, lifetimeSeconds: number): TokenSet {
@@ -35,5 +36,31 @@ describe("clientAccessToken", () => {
     const fetchToken = vi.fn().mockRejectedValueOnce(new Error("down")).mockResolvedValueOnce(token("ok", 1800));
     await expect(clientAccessToken(fetchToken, cache)).rejects.toThrow("down");
     expect(await clientAccessToken(fetchToken, cache)).toBe("ok");
+  });
+});
+
+describe("withClientToken", () => {
+  it("gets a new token once when the print server refuses the cached one (a restart with a new signing key)", async () => {
+    const fetchToken = vi.fn().mockResolvedValueOnce(token("old", 1800)).mockResolvedValueOnce(token("new", 1800));
+    const seen: string[] = [];
+    const answer = await withClientToken(
+      async (value) => {
+        seen.push(value);
+        if (value === "old") throw new PortalError("internal", { upstreamStatus: 401 });
+        return "printers";
+      },
+      fetchToken,
+      cache,
+    );
+    expect(answer).toBe("printers");
+    expect(seen).toEqual(["old", "new"]);
+    expect(await clientAccessToken(fetchToken, cache)).toBe("new");
+  });
+
+  it("passes other failures on without asking for a new token", async () => {
+    const fetchToken = vi.fn().mockResolvedValue(token("one", 1800));
+    const refusal = new PortalError("forbidden_scope", { upstreamStatus: 403 });
+    await expect(withClientToken(() => Promise.reject(refusal), fetchToken, cache)).rejects.toBe(refusal);
+    expect(fetchToken).toHaveBeenCalledTimes(1);
   });
 });

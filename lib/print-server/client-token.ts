@@ -1,4 +1,5 @@
 import "server-only";
+import { PortalError } from "@/lib/browser-safe/errors";
 import { requestClientToken } from "./token-endpoint";
 import { refreshDue, type TokenSet } from "./token-set";
 
@@ -31,4 +32,25 @@ export async function clientAccessToken(
       cache.pending = undefined;
     });
   return (await cache.pending).accessToken;
+}
+
+/**
+ * Runs `call` with the portal's token, and once more with a new one when the
+ * print server refuses it (401): a print server restarted with a new signing
+ * key, or one that forgot its tokens, would otherwise refuse the cached token
+ * until it fell due. A 401 means nothing was done, so a change may be sent again.
+ */
+export async function withClientToken<T>(
+  call: (token: string) => Promise<T>,
+  fetchToken: () => Promise<TokenSet> = requestClientToken,
+  cache: ClientTokenCache = processCache(),
+): Promise<T> {
+  const token = await clientAccessToken(fetchToken, cache);
+  try {
+    return await call(token);
+  } catch (error) {
+    if (!(error instanceof PortalError) || error.upstreamStatus !== 401) throw error;
+    if (cache.token?.accessToken === token) cache.token = undefined;
+    return call(await clientAccessToken(fetchToken, cache));
+  }
 }

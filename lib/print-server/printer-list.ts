@@ -1,7 +1,7 @@
 import "server-only";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { bearer, printServerApi, type PrintServerApi } from "./api-client";
-import { clientAccessToken } from "./client-token";
+import { withClientToken } from "./client-token";
 import { mapApiError } from "./error-mapping";
 import { printerProblem, toPrinterList, type PrinterProblem } from "./printers";
 import { send } from "./send";
@@ -82,7 +82,9 @@ export async function printerChoices(options: PrinterChoicesOptions = {}): Promi
   const cache = options.cache ?? (holder.__printerCache ??= {});
   if (cache.value && cache.expiresAt !== undefined && cache.expiresAt > now()) return cache.value;
   // One token for everyone, so sharing the request shares no person's failure.
-  cache.pending ??= (async () => fetchPrinterChoices(await (options.token ?? clientAccessToken)(), options.api))()
+  const read = (token: string) => fetchPrinterChoices(token, options.api);
+  const tokenOf = options.token;
+  cache.pending ??= (tokenOf ? tokenOf().then(read) : withClientToken(read))
     .then((value) => {
       cache.value = value;
       cache.expiresAt = now() + printerListTtlMs;
