@@ -85,9 +85,11 @@ reinstallTest(
     await jobsPage.goto().catch(() => undefined);
     await expect(page).toHaveURL(/\/sign-in/);
     await expect(page.getByRole("button", { name: "Sign in" }).first()).toBeVisible();
-    // And signing in again works at once.
+    // And signing in again works at once, the printer list (the portal's own token) too.
     await jobsPage.signInWithPin(alice.pin);
     await expect(jobsPage.job(jobsPage.waiting, "Boarding pass.pdf")).toBeVisible();
+    await jobsPage.printerSearch.fill("Reception");
+    await expect(page.getByRole("radio", { name: /^Reception\b/ })).toBeVisible();
   },
 );
 
