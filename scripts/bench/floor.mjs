@@ -15,6 +15,8 @@ import { root, waitForJsonLine } from "../lib/stack.mjs";
 
 const sourceDir = fileURLToPath(new URL("./floor-app", import.meta.url));
 const portalServer = join(root, "scripts", "portal-server.mjs");
+/** The portal's server reads its own error sentences from here (../messages/en.json). */
+const portalMessages = join(root, "messages", "en.json");
 export const floorDir = join(root, ".data", "bench-floor-app");
 const stampFile = join(floorDir, ".bench-build-stamp");
 
@@ -28,7 +30,12 @@ function filesUnder(dir) {
 /** Changes with the floor's sources, the portal's server and the installed Next.js. */
 function sourceStamp() {
   const hash = createHash("sha256");
-  for (const file of [...filesUnder(sourceDir), portalServer, join(root, "node_modules", "next", "package.json")]) {
+  for (const file of [
+    ...filesUnder(sourceDir),
+    portalServer,
+    portalMessages,
+    join(root, "node_modules", "next", "package.json"),
+  ]) {
     hash.update(relative(root, file)).update("\0").update(readFileSync(file)).update("\0");
   }
   return hash.digest("hex");
@@ -59,6 +66,8 @@ export async function ensureFloorBuild(say) {
   mkdirSync(join(floorDir, "scripts"));
   // The portal's server, unchanged: it serves the Next.js app in the folder above its own.
   cpSync(portalServer, join(floorDir, "scripts", "portal-server.mjs"));
+  mkdirSync(join(floorDir, "messages"));
+  cpSync(portalMessages, join(floorDir, "messages", "en.json"));
   await nextBuild(floorDir);
   writeFileSync(stampFile, stamp);
   return true;
