@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 vi.mock("@/lib/auth/current-session", () => ({
   withUserToken: vi.fn(async (_active: unknown, call: (token: string) => Promise<unknown>) => call("user-token")),
 }));
-vi.mock("@/lib/print-server/client-token", () => ({ clientAccessToken: vi.fn(async () => "client-token") }));
+vi.mock("@/lib/print-server/client-token", () => ({
+  withClientToken: vi.fn(async (call: (token: string) => Promise<unknown>) => call("client-token")),
+}));
 vi.mock("@/lib/print-server/users", () => ({ getOwnProfile: vi.fn(async () => ({ language: "de" })) }));
 vi.mock("@/lib/print-server/server-config", () => ({ serverConfig: vi.fn(async () => ({ language: "cs" })) }));
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { withUserToken, type ActiveSession } from "@/lib/auth/current-session";
-import { clientAccessToken } from "@/lib/print-server/client-token";
+import { withClientToken } from "@/lib/print-server/client-token";
 import { serverConfig } from "@/lib/print-server/server-config";
 import { getOwnProfile } from "@/lib/print-server/users";
 
@@ -91,7 +91,7 @@ export async function languagesForSession(
 export async function languagesWithoutSession(now: () => number = Date.now): Promise<UpstreamLanguages> {
   const serverLanguage = await lookUp(
     "server",
-    async () => (await serverConfig(await clientAccessToken())).language,
+    async () => withClientToken(async (token) => (await serverConfig(token)).language),
     now,
   );
   return { profileLanguage: null, serverLanguage };

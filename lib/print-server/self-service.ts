@@ -3,7 +3,7 @@ import { z } from "zod";
 import { absentEndpointStatus, selfServiceErrors } from "@/lib/browser-safe/contract-assumptions";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { bearer, printServerApi, type PrintServerApi } from "./api-client";
-import { clientAccessToken } from "./client-token";
+import { withClientToken } from "./client-token";
 import { mapApiError } from "./error-mapping";
 import { parseAnswer } from "./parse-answer";
 import { send } from "./send";
@@ -105,15 +105,16 @@ const pinAnswer = z.object({ pin: z.string().regex(/^\d{4,16}$/) });
  * portal's own token. The caller has checked who is asking.
  */
 export async function createPin(userId: number, api: PrintServerApi = printServerApi()): Promise<string> {
-  const token = await clientAccessToken();
-  const { data } = await send(
-    () =>
-      api.POST("/v2/users/{id}/pins", {
-        params: { path: { id: userId } },
-        body: { deleteOld: true },
-        headers: bearer(token),
-      }),
-    mapSelfServiceError,
+  const { data } = await withClientToken((token) =>
+    send(
+      () =>
+        api.POST("/v2/users/{id}/pins", {
+          params: { path: { id: userId } },
+          body: { deleteOld: true },
+          headers: bearer(token),
+        }),
+      mapSelfServiceError,
+    ),
   );
   return parseAnswer(pinAnswer, data, "PIN answer").pin;
 }

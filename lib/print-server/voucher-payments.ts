@@ -4,7 +4,7 @@ import { voucherErrors, voucherProvider } from "@/lib/browser-safe/contract-assu
 import { PortalError } from "@/lib/browser-safe/errors";
 import { log } from "@/lib/log";
 import { bearer, printServerApi, type PrintServerApi } from "./api-client";
-import { clientAccessToken } from "./client-token";
+import { withClientToken } from "./client-token";
 import { mapApiError } from "./error-mapping";
 import { toCommittedPayment, toCreatedPayment, toRechargeProviders } from "./payments";
 import { send } from "./send";
@@ -84,17 +84,19 @@ export async function redeemVoucher(
   code: string,
   api: PrintServerApi = printServerApi(),
 ): Promise<Redeemed> {
-  const token = await clientAccessToken();
-  const { data } = await send(
-    () =>
-      api.POST("/v3/rechargeProviders/{provider}/payments", {
-        params: { path: { provider: voucherProvider } },
-        body: { userId, params: { code } },
-        headers: bearer(token),
-      }),
-    mapVoucherError,
-  );
-  const payment = toCreatedPayment(data);
+  // A refused (401) token created nothing: the payment is asked for once more with a new one.
+  const { token, payment } = await withClientToken(async (token) => {
+    const { data } = await send(
+      () =>
+        api.POST("/v3/rechargeProviders/{provider}/payments", {
+          params: { path: { provider: voucherProvider } },
+          body: { userId, params: { code } },
+          headers: bearer(token),
+        }),
+      mapVoucherError,
+    );
+    return { token, payment: toCreatedPayment(data) };
+  });
   try {
     const { data: done } = await send(
       () =>
