@@ -195,6 +195,26 @@ async function downloadFigures(ps, portal) {
   return download;
 }
 
+/** `/api/me` through the portal vs the floor's route vs the print server, then sign-in round trips. */
+async function apiFigures(results, { server, ps, portal, floor, userCookie, pin }) {
+  say("API overhead: portal route vs the floor's vs the same print server call");
+  await attempt(results, "api", () =>
+    measureApiOverhead({
+      printServer: server,
+      ps,
+      portalUrl: portal.url,
+      floorUrl: floor.url,
+      cookie: userCookie,
+      pin,
+      plan,
+    }),
+  );
+  say("sign-in round trips");
+  await attempt(results, "signIn", () =>
+    measureSignIn({ ps, portalUrl: portal.url, pin: scaleUserPin(2), rounds: plan.signInRounds }),
+  );
+}
+
 /**
  * Everything measured through the portal, each against its reference: the
  * print server called directly, or the floor. A new measure is one more
@@ -210,22 +230,7 @@ async function withPortal(results, server) {
     const pin = scaleUserPin(1);
     const userCookie = await signInToPortal(portal.url, { method: "pin", pin });
     const floor = await startBenchFloor(await portalMe(portal.url, userCookie), say);
-    say("API overhead: portal route vs the floor's vs the same print server call");
-    await attempt(results, "api", () =>
-      measureApiOverhead({
-        printServer: server,
-        ps,
-        portalUrl: portal.url,
-        floorUrl: floor.url,
-        cookie: userCookie,
-        pin,
-        plan,
-      }),
-    );
-    say("sign-in round trips");
-    await attempt(results, "signIn", () =>
-      measureSignIn({ ps, portalUrl: portal.url, pin: scaleUserPin(2), rounds: plan.signInRounds }),
-    );
+    await apiFigures(results, { server, ps, portal, floor, userCookie, pin });
     await pageFigures(results, { portal, floor, userCookie });
     await jobsFigures(results, { ps, portal, userCookie, pin });
   } finally {
@@ -309,22 +314,7 @@ async function withPortalOnly(results) {
       await pageFigures(results, { portal, floor, userCookie });
       return;
     }
-    say("API overhead: portal route vs the floor's vs the same print server call");
-    await attempt(results, "api", () =>
-      measureApiOverhead({
-        printServer: server,
-        ps,
-        portalUrl: portal.url,
-        floorUrl: floor.url,
-        cookie: userCookie,
-        pin,
-        plan,
-      }),
-    );
-    say("sign-in round trips");
-    await attempt(results, "signIn", () =>
-      measureSignIn({ ps, portalUrl: portal.url, pin: scaleUserPin(2), rounds: plan.signInRounds }),
-    );
+    await apiFigures(results, { server, ps, portal, floor, userCookie, pin });
   } finally {
     await ps.close();
   }
