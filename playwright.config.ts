@@ -33,13 +33,13 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium }, testIgnore: /log-audit/ },
-    // The download memory test measures the portal process, and the fault suite,
-    // the bad-input sweep and the cluster suite the servers, not the browser:
-    // once, on desktop, is enough.
+    // The download memory test and the session-store count measure the portal
+    // process, and the fault suite, the bad-input sweep and the cluster suite the
+    // servers, not the browser: once, on desktop, is enough.
     {
       name: "mobile",
       use: { ...devices["Pixel 7"], launchOptions: chromium },
-      testIgnore: /download-memory|log-audit|faults|bad-input|cluster/,
+      testIgnore: /download-memory|session-store-calls|log-audit|faults|bad-input|cluster/,
     },
     // After every other test: the logs of the whole run, searched for secrets.
     { name: "logs", testMatch: /log-audit\.spec\.ts/, dependencies: ["desktop", "mobile"] },

@@ -24,8 +24,7 @@ test("pages and API routes read the session once each and do not write it", asyn
   signInPage,
   homePage,
   clientAddress,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "one run is enough: the server's work is the same for any browser");
+}) => {
   test.setTimeout(120_000);
   const [portal] = stack.sharedPortalUrls() as [string];
 
