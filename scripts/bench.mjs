@@ -46,6 +46,7 @@ import {
 } from "./bench/measure-print-server.mjs";
 import { LOGIN_TYPE, printServerClient } from "./bench/print-server-client.mjs";
 import { listeningPid } from "./bench/process-memory.mjs";
+import { PAGES } from "./bench/pages.mjs";
 import { signInToPortal } from "./bench/portal-session.mjs";
 import { renderTable, writeResults } from "./bench/report.mjs";
 
