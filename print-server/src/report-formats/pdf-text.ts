@@ -36,6 +36,22 @@ export interface SetText {
 
 /** Past this many cached texts a column starts over, so that memory stays flat on any report. */
 const MAX_CACHED_PER_COLUMN = 4096;
+/** Past this many cached letter pairs a face starts over (a report's names use a few hundred). */
+const MAX_CACHED_PAIRS = 65_536;
+/**
+ * Text fontkit sets one glyph per character, moved only by pair kerning:
+ * Latin, Greek, Cyrillic and the common punctuation, digits and symbols, with
+ * no combining marks (NFC has already composed the usual ones). Other scripts
+ * may need shaping across more than two letters and always go through fontkit.
+ */
+const PAIRWISE_TEXT = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}]*$/u;
+const COMBINING = /\p{M}/u;
+
+/** One character as pdfkit encodes it alone: its glyph code and advance. */
+interface Letter {
+  code: string;
+  advance: number;
+}
 const ELLIPSIS = "…";
 /** Longer text cannot fit a cell anyway; measuring stops here. */
 const MAX_MEASURED_CHARS = 300;
@@ -57,6 +73,10 @@ export class Face {
   readonly font: PdfkitFont;
   private readonly scale: number;
   private readonly charWidths = new Map<string, number>();
+  /** Each character encoded alone; null when it is not one glyph on its own. */
+  private readonly letters = new Map<string, Letter | null>();
+  /** The kerning between two characters, in thousandths; null where fontkit does more than kern them. */
+  private readonly pairs = new Map<string, number | null>();
 
   constructor(
     doc: Doc,
@@ -130,6 +150,87 @@ export class Face {
    */
   private encode(text: string): SetText {
     if (text === "") return { show: "", width: 0 };
+    return this.encodePairwise(text) ?? this.encodeShaped(text);
+  }
+
+  /**
+   * encode() for text fontkit would set letter by letter: each letter's glyph
+   * and the kerning of each pair, cached, give the same glyphs and positions
+   * as laying the whole text out, without fontkit's shaping plan (about 0.4 ms
+   * a call, which is most of a large report's text cost when a column holds
+   * thousands of different names). Undefined where a letter or a pair is more
+   * than that (a ligature, a substitution): such text is shaped whole.
+   */
+  private encodePairwise(text: string): SetText | undefined {
+    if (!PAIRWISE_TEXT.test(text) || COMBINING.test(text)) return undefined;
+    const chars = [...text];
+    const letters: Letter[] = [];
+    for (const char of chars) {
+      const letter = this.letter(char);
+      if (!letter) return undefined;
+      letters.push(letter);
+    }
+    const runs: string[] = [];
+    let run = "";
+    let advance = 0;
+    for (let i = 0; i < letters.length; i++) {
+      const letter = letters[i]!;
+      run += letter.code;
+      advance += letter.advance;
+      if (i === letters.length - 1) break;
+      const kerning = this.kerning(chars[i]!, chars[i + 1]!);
+      if (kerning === null) return undefined;
+      if (kerning !== 0) {
+        advance += kerning;
+        runs.push(`<${run}> ${round(-kerning)}`);
+        run = "";
+      }
+    }
+    const width = advance * this.scale;
+    if (runs.length === 0) return { show: `<${run}> Tj`, width };
+    if (run) runs.push(`<${run}>`);
+    return { show: `[${runs.join(" ")}] TJ`, width };
+  }
+
+  private letter(char: string): Letter | null {
+    let letter = this.letters.get(char);
+    if (letter === undefined) {
+      const [codes, positions] = this.font.encode(char);
+      letter =
+        codes.length === 1 && positions.length === 1 ? { code: codes[0]!, advance: positions[0]!.advanceWidth } : null;
+      this.letters.set(char, letter);
+    }
+    return letter;
+  }
+
+  /** What fontkit adds to the first letter's advance when the second follows it. */
+  private kerning(first: string, second: string): number | null {
+    const pair = first + second;
+    let kerning = this.pairs.get(pair);
+    if (kerning === undefined) {
+      const [codes, positions] = this.font.encode(pair);
+      const [a, b] = positions;
+      // The same two glyphs as alone, the second not moved: a plain kerning pair.
+      const plain =
+        a !== undefined &&
+        b !== undefined &&
+        codes.length === 2 &&
+        codes[0] === this.letter(first)?.code &&
+        codes[1] === this.letter(second)?.code &&
+        b.xAdvance === b.advanceWidth &&
+        a.xOffset === 0 &&
+        a.yOffset === 0 &&
+        b.xOffset === 0 &&
+        b.yOffset === 0;
+      kerning = plain ? a.xAdvance - a.advanceWidth : null;
+      if (this.pairs.size >= MAX_CACHED_PAIRS) this.pairs.clear();
+      this.pairs.set(pair, kerning);
+    }
+    return kerning;
+  }
+
+  /** encode() through fontkit's layout of the whole text (shaping, ligatures, marks). */
+  private encodeShaped(text: string): SetText {
     const [codes, positions] = this.font.encode(text);
     const runs: string[] = [];
     let run = "";

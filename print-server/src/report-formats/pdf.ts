@@ -8,6 +8,7 @@ import type { OutputFile } from "./output-file.js";
 import { PageContent } from "./pdf-page-content.js";
 import { Face, PageText, type SetText } from "./pdf-text.js";
 import type { ReportColumnType, ReportTable } from "./report-table.js";
+import { END_OF_ROWS, rowSource } from "./row-source.js";
 
 // pdfkit's built-in fonts only cover WinAnsi; DejaVu also has the Czech, Polish,
 // … letters that names and document titles contain, and pdfkit embeds it with
@@ -62,6 +63,22 @@ interface Faces {
   body: Face;
   /** Number and date cells. */
   figures: Face;
+}
+
+/**
+ * The DejaVu fonts as fontkit parsed them, kept for the next report of this
+ * thread: fontkit reads a font's layout tables lazily, on the first texts it
+ * sets, which costs several tenths of a second per font and report
+ * otherwise. pdfkit takes a parsed font in place of a file (0.20) and still
+ * makes each document its own subset.
+ */
+const parsedFonts = new Map<string, unknown>();
+
+function registerFont(doc: Doc, name: string, file: string): void {
+  doc.registerFont(name, (parsedFonts.get(file) ?? file) as string);
+  doc.font(name);
+  const parsed = (doc as unknown as { _font?: { font?: { layout?: unknown } } })._font?.font;
+  if (typeof parsed?.layout === "function") parsedFonts.set(file, parsed);
 }
 
 function layOut(table: ReportTable, usableWidth: number, faces: Faces): LaidOutColumn[] {
@@ -138,8 +155,8 @@ export async function writePdf(table: ReportTable, out: OutputFile): Promise<voi
   out.watch(batcher);
   doc.pipe(batcher).pipe(out.stream);
   const content = new PageContent(doc, (error) => out.fail(error));
-  doc.registerFont("regular", REGULAR);
-  doc.registerFont("bold", BOLD);
+  registerFont(doc, "regular", REGULAR);
+  registerFont(doc, "bold", BOLD);
 
   const title = new Face(doc, "bold", 16);
   const subtitle = new Face(doc, "regular", 10);
@@ -206,16 +223,25 @@ export async function writePdf(table: ReportTable, out: OutputFile): Promise<voi
 
   let page = await startPage();
   let rowCount = 0;
-  for await (const row of table.rows) {
-    out.check();
-    const values = readRow(table.columns, row);
-    if (y + ROW_HEIGHT > bottom) page = await startPage();
-    for (let i = 0; i < columns.length; i++) {
-      const cell = columns[i]!;
-      drawCell(page, cell.face, cell, cell.cell(cellText(table.columns[i]!, values[i] ?? null)), y + ROW_BASELINE);
+  const rows = rowSource(table.rows);
+  try {
+    for (;;) {
+      const next = rows.next();
+      const row = next instanceof Promise ? await next : next;
+      if (row === END_OF_ROWS) break;
+      out.check();
+      const values = readRow(table.columns, row);
+      if (y + ROW_HEIGHT > bottom) page = await startPage();
+      for (let i = 0; i < columns.length; i++) {
+        const cell = columns[i]!;
+        drawCell(page, cell.face, cell, cell.cell(cellText(table.columns[i]!, values[i] ?? null)), y + ROW_BASELINE);
+      }
+      y += ROW_HEIGHT;
+      rowCount += 1;
     }
-    y += ROW_HEIGHT;
-    rowCount += 1;
+  } catch (error) {
+    rows.close();
+    throw error;
   }
   if (rowCount === 0)
     page.put(faces.body, faces.body.fitted("No rows.", 200), MARGIN + CELL_PADDING, y + ROW_BASELINE, GRAY);
