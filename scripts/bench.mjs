@@ -18,6 +18,9 @@
 //   jobs   the Jobs page's first list, the list's API and releases
 //   api    GET /api/me against the floor and the direct call, and sign-in by PIN
 //   pages  first-load JavaScript, console errors and Lighthouse of every page
+//   reports  the monthly summary per format at the report scale (1,000 users; 200 with --quick)
+//   download  the large monthly summary CSV, direct vs through the portal, on the
+//            download organisation (20,000 users; 200 with --quick), seeded on first use
 
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
@@ -59,6 +62,8 @@ const ONLY_GROUPS = {
   jobs: ["jobs-"],
   api: ["api-", "sign-in-"],
   pages: ["first-load-js-", "console-errors-", "lighthouse-"],
+  reports: ["report-"],
+  download: ["download-"],
 };
 if (only !== undefined && !Object.hasOwn(ONLY_GROUPS, only)) {
   console.error(`[bench] --only takes ${Object.keys(ONLY_GROUPS).join(", ")}; not ${only ?? "nothing"}`);
@@ -131,22 +136,52 @@ async function printServerOnly(results) {
   try {
     say("print server: token endpoint and report list throughput");
     await attempt(results, "printServer", () => measurePrintServerThroughput(server, ps, plan));
-    say(`print server: monthly summary per format at scale ${plan.formatScale}`);
-    await attempt(results, "reportGeneration", async () => ({
-      scale: plan.formatScale,
-      rows: plan.formatScale * ROWS_PER_USER,
-      formats: await measureReportGeneration(ps, {
-        formats: plan.formats,
-        runs: plan.runs,
-        timeoutMs: plan.reportTimeoutMs,
-        serverPid: listeningPid(Number(new URL(server.url).port)),
-        say,
-      }),
-    }));
+    await reportFigures(results, server, ps);
   } finally {
     await ps.close();
   }
   return server;
+}
+
+/** The monthly summary in every format at the report scale, run to download 200. */
+async function reportFigures(results, server, ps) {
+  say(`print server: monthly summary per format at scale ${plan.formatScale}`);
+  await attempt(results, "reportGeneration", async () => ({
+    scale: plan.formatScale,
+    rows: plan.formatScale * ROWS_PER_USER,
+    formats: await measureReportGeneration(ps, {
+      formats: plan.formats,
+      runs: plan.runs,
+      timeoutMs: plan.reportTimeoutMs,
+      serverPid: listeningPid(Number(new URL(server.url).port)),
+      say,
+    }),
+  }));
+}
+
+/** `--only reports`: the print server alone, no portal. */
+async function reportsOnly(results) {
+  const server = await startPrintServerFor(plan.formatScale, say);
+  const ps = printServerClient({ url: server.url, caPem: server.caPem, ...server.client });
+  try {
+    await reportFigures(results, server, ps);
+  } finally {
+    await ps.close();
+  }
+}
+
+/** `--only download`: the download organisation's print server and the portal, no floor. */
+async function downloadOnly(results) {
+  const server = await startPrintServerFor(plan.downloadScale, say);
+  say(`print server ready after ${(server.startMs / 1000).toFixed(0)} s`);
+  const ps = printServerClient({ url: server.url, caPem: server.caPem, ...server.client });
+  try {
+    const portal = await startBenchPortal(server, say);
+    say(`portal serves from pid ${portal.pid}`);
+    await attempt(results, "download", () => downloadFigures(ps, portal));
+  } finally {
+    await ps.close();
+  }
 }
 
 /** Runs one group of measurements; a failure is recorded and the others still run. */
@@ -330,9 +365,16 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(" ")}`,
   );
-  const built = await ensureBuilds(say, { floor: only !== "jobs" });
+  const built = await ensureBuilds(say, {
+    portal: only !== "reports",
+    floor: only === undefined || only === "api" || only === "pages",
+  });
 
-  if (only !== undefined) {
+  if (only === "reports") {
+    await reportsOnly(results);
+  } else if (only === "download") {
+    await downloadOnly(results);
+  } else if (only !== undefined) {
     await withPortalOnly(results);
   } else if (plan.formatScale === plan.downloadScale) {
     const server = await printServerOnly(results);

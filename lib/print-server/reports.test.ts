@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { gzipSync } from "node:zlib";
 import { errors, MockAgent } from "undici";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { createPrintServerApi } from "./api-client";
@@ -114,8 +115,42 @@ describe("openDownload", () => {
     const opened = await openDownload(token, 6, { dispatcher: agent, baseUrl: origin });
     expect(opened.status).toBe("ready");
     if (opened.status !== "ready") return;
-    expect(opened.response.headers.get("content-type")).toBe("text/csv");
-    expect(await opened.response.text()).toBe("Month,Jobs\n2026-11,3\n");
+    expect(opened.headers.get("content-type")).toBe("text/csv");
+    expect(await new Response(opened.body).text()).toBe("Month,Jobs\n2026-11,3\n");
+  });
+
+  it("decodes a body the server encoded anyway, and drops its encoding and length", async () => {
+    agent
+      .get(origin)
+      .intercept({ path: downloadPath(11) })
+      .reply(200, gzipSync("Month,Jobs\n2026-11,3\n"), {
+        headers: { "content-type": "text/csv", "content-encoding": "gzip", "content-length": "41" },
+      });
+    const opened = await openDownload(token, 11, { dispatcher: agent, baseUrl: origin });
+    if (opened.status !== "ready") throw new Error(`answered ${opened.status}`);
+    expect(opened.headers.get("content-encoding")).toBeNull();
+    expect(opened.headers.get("content-length")).toBeNull();
+    expect(await new Response(opened.body).text()).toBe("Month,Jobs\n2026-11,3\n");
+  });
+
+  it("refuses a body in an encoding it cannot decode", async () => {
+    agent
+      .get(origin)
+      .intercept({ path: downloadPath(12) })
+      .reply(200, "?", { headers: { "content-encoding": "compress" } });
+    await expect(openDownload(token, 12, { dispatcher: agent, baseUrl: origin })).rejects.toMatchObject({
+      code: "upstream_malformed",
+    });
+  });
+
+  it("maps an error answer by its status and body", async () => {
+    agent
+      .get(origin)
+      .intercept({ path: downloadPath(13) })
+      .reply(401, { error: "invalid_token" }, { headers: { "content-type": "application/json" } });
+    await expect(openDownload(token, 13, { dispatcher: agent, baseUrl: origin })).rejects.toMatchObject({
+      code: "session_ended",
+    });
   });
 
   it("answers running and gone without a body", async () => {

@@ -1,11 +1,12 @@
 import "server-only";
-import { fetch as undiciFetch, type Dispatcher, type Response as UndiciResponse } from "undici";
+import { request, type Dispatcher } from "undici";
 import { z } from "zod";
 import { getEnv } from "@/lib/env";
 import { absentEndpointStatus } from "@/lib/browser-safe/contract-assumptions";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { executionStatusOf, type ExecutionStatus } from "@/lib/browser-safe/reports/execution-status";
 import { parseFormats, type ReportFormat } from "@/lib/browser-safe/reports/formats";
+import { decodedBody, DOWNLOAD_BUFFER_BYTES, downloadBody } from "@/lib/reports/download-body";
 import {
   bearer,
   isDroppedConnection,
@@ -97,7 +98,10 @@ export async function probeExecution(
 }
 
 export type OpenedDownload =
-  { status: "ready"; response: UndiciResponse } | { status: "running" } | { status: "gone" } | { status: "unknown" };
+  | { status: "ready"; headers: Headers; body: ReadableStream<Uint8Array> }
+  | { status: "running" }
+  | { status: "gone" }
+  | { status: "unknown" };
 
 interface DownloadOptions {
   /** Aborts the upstream request (the browser went away). */
@@ -108,17 +112,33 @@ interface DownloadOptions {
   baseUrl?: string;
 }
 
-async function readErrorBody(response: UndiciResponse): Promise<unknown> {
+type Answer = Dispatcher.ResponseData;
+
+function headersOf(answer: Answer): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  return headers;
+}
+
+async function readErrorBody(answer: Answer): Promise<unknown> {
   try {
-    return JSON.parse(await response.text());
+    return JSON.parse(await answer.body.text());
   } catch {
     return undefined;
   }
 }
 
+/** undici's `request` rejects with the socket's error itself, where fetch (api-client.ts) wraps it as the cause. */
+const droppedConnection = (error: unknown) => isDroppedConnection(new Error("request failed", { cause: error }));
+
 /**
  * Opens the file of an execution as a stream. Identity encoding is asked for,
  * so the body arrives as the server stored it and its length stays true.
+ * undici's `request` (not fetch) answers a Node stream, which
+ * lib/reports/download-body.ts hands on in large chunks.
  */
 export async function openDownload(
   accessToken: string,
@@ -127,28 +147,42 @@ export async function openDownload(
 ): Promise<OpenedDownload> {
   const baseUrl = options.baseUrl ?? getEnv().PRINT_SERVER_URL;
   const open = (dispatcher: Dispatcher) =>
-    undiciFetch(`${baseUrl}/api/v3/reports/executions/${executionId}/download`, {
+    request(`${baseUrl}/api/v3/reports/executions/${executionId}/download`, {
       headers: { ...bearer(accessToken), "accept-encoding": "identity" },
       // The agents time out connecting, headers and each pause between
       // chunks, never the whole transfer, which a large file on a phone outlasts.
       dispatcher,
       signal: options.signal,
+      highWaterMark: DOWNLOAD_BUFFER_BYTES,
     });
-  let response: UndiciResponse;
+  let answer: Answer;
   try {
-    response = await open(options.dispatcher ?? printServerAgent()).catch((error: unknown) => {
+    answer = await open(options.dispatcher ?? printServerAgent()).catch((error: unknown) => {
       // A kept-alive connection closed under the request: once more on a new one (api-client.ts).
-      if (!isDroppedConnection(error)) throw error;
+      if (!droppedConnection(error)) throw error;
       return open(options.freshDispatcher ?? printServerFreshAgent());
     });
   } catch (cause) {
     throw mapTransportError(cause);
   }
-  const status = executionStatusOf(response.status);
-  if (status === "ready") return { status, response };
+  const headers = headersOf(answer);
+  const status = executionStatusOf(answer.statusCode);
+  if (status === "ready") {
+    const decoded = decodedBody(answer.body, headers.get("content-encoding") ?? undefined);
+    if (!decoded) {
+      answer.body.destroy();
+      throw new PortalError("upstream_malformed", { reason: "download in an encoding the portal cannot decode" });
+    }
+    // Decoded here: the length and coding of the bytes the browser gets are not the upstream's.
+    if (decoded !== answer.body) {
+      headers.delete("content-encoding");
+      headers.delete("content-length");
+    }
+    return { status, headers, body: downloadBody(decoded) };
+  }
   if (status) {
-    await response.body?.cancel().catch(() => undefined);
+    answer.body.destroy();
     return { status };
   }
-  throw mapApiError(response.status, await readErrorBody(response), response.headers as unknown as Headers);
+  throw mapApiError(answer.statusCode, await readErrorBody(answer), headers);
 }

@@ -70,10 +70,12 @@ export function freePort() {
   });
 }
 
-/** Builds the portal and the floor app where their builds are out of date; answers what was built. */
-/** Builds what is out of date: the portal, and the floor unless `floor: false` (a run that does not measure it). */
-export async function ensureBuilds(say, { floor: withFloor = true } = {}) {
-  const portal = portalNeedsBuild();
+/**
+ * Builds what is out of date: the portal unless `portal: false`, and the floor
+ * unless `floor: false` (a run that does not measure it); answers what was built.
+ */
+export async function ensureBuilds(say, { portal: withPortal = true, floor: withFloor = true } = {}) {
+  const portal = withPortal && portalNeedsBuild();
   if (portal) {
     say("building the portal (next build)");
     await buildPortal();

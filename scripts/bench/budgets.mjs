@@ -97,7 +97,7 @@ function downloadBudgets() {
     },
     {
       id: "download-memory",
-      label: "Portal memory growth while streaming (largest run)",
+      label: "Portal memory growth while streaming (largest run after a warm-up download)",
       limit: "< 32 MiB",
       value: (r) => r.download?.portalRssGrowthMaxMb,
       pass: (mb) => mb < 32,

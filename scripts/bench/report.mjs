@@ -33,6 +33,14 @@ function rows(r) {
       `portal/direct ${(d.identityRatio * 100).toFixed(1)} %`,
     );
     row("time", fmt(d.portalSeconds, " s"), "", fmt(d.directSeconds, " s"));
+    if (d.warmUp)
+      row(
+        "warm-up download (not counted)",
+        fmt(d.warmUp.mbPerSecond, " MiB/s"),
+        "",
+        "",
+        `portal RSS +${d.warmUp.portalRssGrowthMb} MiB: the first download loads the route's code`,
+      );
     row(
       "portal RSS growth (median, max)",
       `${d.portalRssGrowthMb} / ${d.portalRssGrowthMaxMb} MiB`,

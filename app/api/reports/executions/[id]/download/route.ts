@@ -17,9 +17,5 @@ export const GET = userRoute({ params: executionParams }, async ({ request, para
   if (opened.status === "gone") throw new PortalError("gone", { sentenceKey: "reports.answers.fileGone" });
   if (opened.status === "unknown")
     throw new PortalError("not_found", { sentenceKey: "reports.answers.reportNotFound" });
-  const upstream = opened.response;
-  return new Response(upstream.body as ReadableStream<Uint8Array> | null, {
-    status: 200,
-    headers: downloadHeaders(upstream.headers as unknown as Headers, params.id),
-  });
+  return new Response(opened.body, { status: 200, headers: downloadHeaders(opened.headers, params.id) });
 });
