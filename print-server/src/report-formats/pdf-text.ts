@@ -170,26 +170,19 @@ export class Face {
       if (!letter) return undefined;
       letters.push(letter);
     }
-    const runs: string[] = [];
-    let run = "";
+    const kernings: number[] = [];
     let advance = 0;
     for (let i = 0; i < letters.length; i++) {
-      const letter = letters[i]!;
-      run += letter.code;
-      advance += letter.advance;
-      if (i === letters.length - 1) break;
-      const kerning = this.kerning(chars[i]!, chars[i + 1]!);
+      const kerning = i === letters.length - 1 ? 0 : this.kerning(chars[i]!, chars[i + 1]!);
       if (kerning === null) return undefined;
-      if (kerning !== 0) {
-        advance += kerning;
-        runs.push(`<${run}> ${round(-kerning)}`);
-        run = "";
-      }
+      kernings.push(kerning);
+      advance += letters[i]!.advance + kerning;
     }
-    const width = advance * this.scale;
-    if (runs.length === 0) return { show: `<${run}> Tj`, width };
-    if (run) runs.push(`<${run}>`);
-    return { show: `[${runs.join(" ")}] TJ`, width };
+    return shown(
+      letters.map((letter) => letter.code),
+      kernings,
+      advance * this.scale,
+    );
   }
 
   private letter(char: string): Letter | null {
@@ -232,23 +225,34 @@ export class Face {
   /** encode() through fontkit's layout of the whole text (shaping, ligatures, marks). */
   private encodeShaped(text: string): SetText {
     const [codes, positions] = this.font.encode(text);
-    const runs: string[] = [];
-    let run = "";
-    let advance = 0;
-    positions.forEach((position, i) => {
-      run += codes[i];
-      advance += position.xAdvance;
-      const kerning = position.xAdvance - position.advanceWidth;
-      if (kerning !== 0 && i < positions.length - 1) {
-        runs.push(`<${run}> ${round(-kerning)}`);
-        run = "";
-      }
-    });
-    const width = advance * this.scale;
-    if (runs.length === 0) return { show: `<${run}> Tj`, width };
-    if (run) runs.push(`<${run}>`);
-    return { show: `[${runs.join(" ")}] TJ`, width };
+    const advance = positions.reduce((sum, position) => sum + position.xAdvance, 0);
+    return shown(
+      codes,
+      positions.map((position) => position.xAdvance - position.advanceWidth),
+      advance * this.scale,
+    );
   }
+}
+
+/**
+ * The operator pdfkit itself would write for glyph `codes`: runs of codes,
+ * each followed by its kerning adjustment (TJ; in thousandths of the font
+ * size, the last glyph's left out), or one run (Tj) when nothing is kerned.
+ */
+function shown(codes: readonly string[], kernings: readonly number[], width: number): SetText {
+  const runs: string[] = [];
+  let run = "";
+  for (let i = 0; i < codes.length; i++) {
+    run += codes[i];
+    const kerning = kernings[i] ?? 0;
+    if (kerning !== 0 && i < codes.length - 1) {
+      runs.push(`<${run}> ${round(-kerning)}`);
+      run = "";
+    }
+  }
+  if (runs.length === 0) return { show: `<${run}> Tj`, width };
+  if (run) runs.push(`<${run}>`);
+  return { show: `[${runs.join(" ")}] TJ`, width };
 }
 
 /**
