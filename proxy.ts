@@ -41,6 +41,24 @@ function isPublic(pathname: string): boolean {
   return pathname === "/sign-in" || pathname.startsWith("/api/");
 }
 
+/**
+ * A page's pass: a fresh CSP nonce, for the page (x-nonce) and the browser,
+ * and the requested path for layouts. API answers need neither (their CSP is
+ * fixed, next.config.ts), and passing changed request headers on costs
+ * Next.js a copy and a merge on every call, so they go on untouched.
+ */
+function pageResponse(request: NextRequest, path: string): NextResponse {
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const csp = contentSecurityPolicy(nonce);
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("content-security-policy", csp);
+  requestHeaders.set(requestPathHeader, path);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("content-security-policy", csp);
+  return response;
+}
+
 export async function proxy(request: NextRequest) {
   const refusal = refuseLargeBody(request) ?? refuseCrossSite(request, getEnv().PORTAL_URL);
   if (refusal) return refusal;
@@ -54,14 +72,7 @@ export async function proxy(request: NextRequest) {
     return NextResponse.redirect(new URL(withEmbed(signInPath(path), isEmbedPath(path)), request.nextUrl));
   }
 
-  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const csp = contentSecurityPolicy(nonce);
-  const requestHeaders = new Headers(request.headers);
-  requestHeaders.set("x-nonce", nonce);
-  requestHeaders.set("content-security-policy", csp);
-  requestHeaders.set(requestPathHeader, path);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
-  if (!pathname.startsWith("/api/")) response.headers.set("content-security-policy", csp);
+  const response = pathname.startsWith("/api/") ? NextResponse.next() : pageResponse(request, path);
   if (session && renewalDue(session)) {
     const renewed = await renewedSessionCookie(session);
     response.cookies.set(renewed.name, renewed.value, renewed.options);

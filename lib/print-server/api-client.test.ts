@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrintServerApi } from "./api-client";
+import { createPrintServerApi, createSignInAgent } from "./api-client";
 import { isPrintServerUp } from "./server-status";
 import { signInUser } from "./token-endpoint";
 
@@ -145,5 +145,19 @@ describe("createPrintServerApi over real TLS", () => {
 
     await expect(api.POST("/v3/dropped" as never)).rejects.toThrow();
     expect(seen.get("/api/v3/dropped")).toHaveLength(1);
+  }, 40_000);
+
+  it("sends sign-in token calls on a kept-alive connection of their own pool, and never repeats one", async () => {
+    const signIns = createSignInAgent(caPem, 15_000);
+    const api = createPrintServerApi({ baseUrl, caPem, timeoutMs: 15_000, freshDispatcher: signIns });
+    const paths = ["/v3/sign-in-a", "/v3/sign-in-b", "/v3/sign-in-c", "/v3/sign-in-d"];
+    for (const path of paths) await api.POST(path as never);
+    // Later calls found earlier ones' connections open: fewer TLS handshakes than calls.
+    const ports = paths.map((path) => seen.get(`/api${path}`)?.[0]);
+    expect(new Set(ports).size).toBeLessThan(paths.length);
+
+    await expect(api.POST("/v3/dropped-sign-in" as never)).rejects.toThrow();
+    expect(seen.get("/api/v3/dropped-sign-in")).toHaveLength(1);
+    await signIns.close();
   }, 40_000);
 });

@@ -2,7 +2,7 @@ import "server-only";
 import { readFileSync } from "node:fs";
 import { createSecureContext, rootCertificates } from "node:tls";
 import createClient, { type Client } from "openapi-fetch";
-import { Agent, fetch as undiciFetch, Request as UndiciRequest, type Dispatcher } from "undici";
+import { Agent, Request as UndiciRequest, Response as UndiciResponse, type Dispatcher } from "undici";
 import { getEnv } from "@/lib/env";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { refreshTimeLimitFor } from "@/lib/state/lock-lifetime";
@@ -40,6 +40,54 @@ export function isDroppedConnection(error: unknown): boolean {
 
 const isRead = (method: string) => method === "GET" || method === "HEAD";
 
+/** What one call sends: read once from openapi-fetch's Request, so a repeat sends the same. */
+interface Outgoing {
+  origin: string;
+  path: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+async function outgoingOf(request: UndiciRequest): Promise<Outgoing> {
+  const url = new URL(request.url);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of request.headers) headers[name] = value;
+  const body = request.body ? await request.text() : undefined;
+  return { origin: url.origin, path: `${url.pathname}${url.search}`, method: request.method, headers, body };
+}
+
+/** Statuses whose answers have no body (a Response refuses one for them). */
+const nullBodyStatuses = new Set([204, 205, 304]);
+
+/**
+ * One call through `dispatcher`, answered as a Response with its (small JSON)
+ * body read. undici's `request` on the pool rather than its `fetch`: fetch
+ * runs the whole WHATWG pipeline (a second Request, web streams both ways)
+ * and costs about twice the CPU per call, which every API answer of the
+ * portal pays (issue 14). Redirects are not followed: the API answers none,
+ * and a bearer token has no business following one. A failure reads like
+ * fetch's (a TypeError whose cause carries undici's code, or the time
+ * limit's own error), so callers tell them apart one way (isDroppedConnection).
+ */
+async function sendOnce(outgoing: Outgoing, dispatcher: Dispatcher, timeoutMs: number): Promise<UndiciResponse> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    const answer = await dispatcher.request({ ...outgoing, signal });
+    const body = nullBodyStatuses.has(answer.statusCode) ? null : await answer.body.arrayBuffer();
+    if (body === null) await answer.body.dump();
+    const headers: [string, string][] = [];
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (Array.isArray(value)) for (const item of value) headers.push([name, item]);
+      else if (value !== undefined) headers.push([name, value]);
+    }
+    return new UndiciResponse(body, { status: answer.statusCode, headers });
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    throw new TypeError("fetch failed", { cause: error });
+  }
+}
+
 /**
  * A typed client for one print server. Trust is added per server with an undici
  * Agent: NODE_EXTRA_CA_CERTS would be read only at process start, and
@@ -48,20 +96,19 @@ const isRead = (method: string) => method === "GET" || method === "HEAD";
 export function createPrintServerApi(options: ApiClientOptions): PrintServerApi {
   const dispatcher = options.dispatcher ?? createAgent(options.caPem, options.timeoutMs);
   const fresh = options.freshDispatcher ?? options.dispatcher ?? createFreshAgent(options.caPem, options.timeoutMs);
-  const send = (request: UndiciRequest, through: Dispatcher) =>
-    undiciFetch(request, { dispatcher: through, signal: AbortSignal.timeout(options.timeoutMs) });
+  const send = (outgoing: Outgoing, through: Dispatcher) => sendOnce(outgoing, through, options.timeoutMs);
   return createClient<paths>({
     baseUrl: `${options.baseUrl}/api`,
-    // undici's own Request and fetch, so the dispatcher option is honoured.
+    // undici's own Request, read back into a plain undici `request` (sendOnce).
     Request: UndiciRequest as unknown as typeof Request,
     fetch: async (input) => {
-      const request = input as unknown as UndiciRequest;
-      if (!isRead(request.method)) return (await send(request, fresh)) as unknown as Response;
+      const outgoing = await outgoingOf(input as unknown as UndiciRequest);
+      if (!isRead(outgoing.method)) return (await send(outgoing, fresh)) as unknown as Response;
       try {
-        return (await send(request.clone(), dispatcher)) as unknown as Response;
+        return (await send(outgoing, dispatcher)) as unknown as Response;
       } catch (error) {
         if (!isDroppedConnection(error)) throw error;
-        return (await send(request, fresh)) as unknown as Response;
+        return (await send(outgoing, fresh)) as unknown as Response;
       }
     },
   });
@@ -76,13 +123,32 @@ export function createPrintServerApi(options: ApiClientOptions): PrintServerApi 
  * and each pause in a body, not the whole transfer, so the same agent can
  * stream large downloads.
  */
-export function createAgent(caPem: string | undefined, timeoutMs: number): Agent {
+export function createAgent(caPem: string | undefined, timeoutMs: number, options: Agent.Options = {}): Agent {
   const secureContext = caPem ? createSecureContext({ ca: [...rootCertificates, caPem] }) : undefined;
   return new Agent({
     connect: { secureContext, timeout: timeoutMs },
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
+    ...options,
   });
+}
+
+/** How long a sign-in connection is kept while idle: a fraction of any server's own keep-alive time (Node's default is 5 s). */
+export const signInIdleMs = 1000;
+
+/**
+ * Connections for sign-in token calls, kept alive but only briefly. A sign-in
+ * on a connection of its own pays a TLS handshake on both sides (most of what
+ * the portal added to a sign-in, issue 14); at the morning rush the next
+ * sign-in finds this one's connection open. The race the fresh connections
+ * avoid (the server closing an idle connection as a request is written to it)
+ * needs a connection the server has kept idle for its whole keep-alive time;
+ * these are closed by the portal long before. The call is still never
+ * repeated (undici repeats nothing by itself, and sendOnce does not): a
+ * failure reads "try again", and nothing is counted against the person.
+ */
+export function createSignInAgent(caPem: string | undefined, timeoutMs: number): Agent {
+  return createAgent(caPem, timeoutMs, { keepAliveTimeout: signInIdleMs, keepAliveMaxTimeout: signInIdleMs });
 }
 
 /** Like createAgent, but each connection carries one request and closes: none is ever reused idle. */
@@ -102,6 +168,7 @@ const cache = globalThis as typeof globalThis & {
   __printServerAgent?: Agent;
   __printServerFreshAgent?: Dispatcher;
   __printServerRefreshApi?: PrintServerApi;
+  __printServerSignInApi?: PrintServerApi;
 };
 
 function configuredCaPem(): string | undefined {
@@ -138,6 +205,24 @@ export function printServerApi(): PrintServerApi {
     });
   }
   return cache.__printServerApi;
+}
+
+/**
+ * The configured print server's client for sign-in token calls: its changes
+ * (the token POST) go on the briefly kept-alive sign-in connections
+ * (createSignInAgent), not on a new connection each.
+ */
+export function printServerSignInApi(): PrintServerApi {
+  if (!cache.__printServerSignInApi) {
+    const env = getEnv();
+    cache.__printServerSignInApi = createPrintServerApi({
+      baseUrl: env.PRINT_SERVER_URL,
+      timeoutMs: env.PRINT_SERVER_TIMEOUT_MS,
+      dispatcher: printServerAgent(),
+      freshDispatcher: createSignInAgent(configuredCaPem(), env.PRINT_SERVER_TIMEOUT_MS),
+    });
+  }
+  return cache.__printServerSignInApi;
 }
 
 /**
