@@ -2,20 +2,19 @@ import "server-only";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getEnv } from "@/lib/env";
-import { PortalError, toPortalError } from "@/lib/browser-safe/errors";
 import { log, errorFields } from "@/lib/log";
 import { authCookies } from "./auth-cookies";
-import { attemptSource } from "./attempt-source";
-import { credentialsSchema } from "./credentials-schema";
 import { stateStore } from "@/lib/state/configured-state-store";
-import { openSession, startSession } from "./sign-in";
+import { startSession } from "./sign-in";
 import { finishSignOn, signOnConfig, SignOnFailed, type SignOnProblem } from "./single-sign-on";
 import { openSignOn } from "./sign-on-cookie";
 import { sessionCookieSeconds } from "./session-cookie";
 
 // Auth.js with a JWT session: the encrypted cookie carries only a random
 // session id and the name to show. The print server's tokens stay in the
-// server-side state store (lib/state/).
+// server-side state store (lib/state/). Auth.js signs in by single sign-on
+// here; a PIN or a user name and password seal the same cookie themselves
+// (credentials-sign-in.ts), without Auth.js's whole sign-in round.
 
 declare module "next-auth" {
   interface Session {
@@ -31,16 +30,6 @@ declare module "@auth/core/jwt" {
   interface JWT {
     sid?: string;
     username?: string;
-  }
-}
-
-/** Carries the portal's typed error out of `authorize` to the sign-in action. */
-export class SignInRefused extends CredentialsSignin {
-  readonly portalError: PortalError;
-  constructor(portalError: PortalError) {
-    super(portalError.code);
-    this.portalError = portalError;
-    this.code = portalError.code;
   }
 }
 
@@ -71,39 +60,13 @@ export const { auth, signIn, signOut } = NextAuth(() => {
     logger: {
       // Auth.js would log whole error objects; keep only names, never values.
       error: (error) => {
-        if (error instanceof SignInRefused || error instanceof SignOnRefused) return;
+        if (error instanceof SignOnRefused) return;
         log.error("auth error", errorFields(error));
       },
       warn: (code) => log.warn("auth warning", { code }),
       debug: () => undefined,
     },
     providers: [
-      Credentials({
-        credentials: { method: {}, pin: {}, username: {}, password: {} },
-        authorize: async (raw, request) => {
-          const parsed = credentialsSchema.safeParse(raw);
-          if (!parsed.success) throw new SignInRefused(new PortalError("bad_request", { reason: "credentials shape" }));
-          const source = attemptSource(request.headers);
-          try {
-            const signedIn = await openSession(parsed.data, source, {
-              store: stateStore(),
-              idleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT,
-              pinFailureCeiling: env.PORTAL_PIN_FAILURE_CEILING,
-            });
-            log.info("signed in", { method: parsed.data.method, userId: signedIn.userId });
-            return { id: signedIn.sessionId, name: signedIn.fullName, username: signedIn.username };
-          } catch (error) {
-            const portalError = toPortalError(error);
-            log.info("sign-in refused", {
-              method: parsed.data.method,
-              addressKnown: source.address !== undefined,
-              browserKnown: source.browser !== undefined,
-              ...errorFields(portalError),
-            });
-            throw new SignInRefused(portalError);
-          }
-        },
-      }),
       // Single sign-on: the callback route hands over the print server's
       // answer (its query) and this browser's sealed sign-on cookie; both are
       // checked and the code exchanged here. No Auth.js HTTP handler is

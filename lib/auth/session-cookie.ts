@@ -98,7 +98,7 @@ export function renewalDue(claims: SessionClaims, now = Date.now()): boolean {
 }
 
 /** The same session in a cookie that lives a full lifetime from now: its value and attributes. */
-export async function renewedSessionCookie(claims: SessionClaims, now = Date.now()) {
+export async function renewedSessionCookie(claims: Pick<SessionClaims, "sid" | "name" | "username">, now = Date.now()) {
   const env = getEnv();
   const cookie = sessionTokenCookie(env.PORTAL_URL);
   const maxAge = sessionCookieSeconds(env.SESSION_IDLE_TIMEOUT);

@@ -1,11 +1,11 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { SignInRefused, signIn } from "@/lib/auth/auth";
+import { signInWithCredentials } from "@/lib/auth/credentials-sign-in";
 import { replacePreviousSession } from "@/lib/auth/replace-session";
 import { credentialsSchema, isCredentialsProblem } from "@/lib/auth/credentials-schema";
 import { safeCallbackPath } from "@/lib/browser-safe/sign-in-path";
-import { toPortalError } from "@/lib/browser-safe/errors";
+import { PortalError, toPortalError } from "@/lib/browser-safe/errors";
 import { errorSentence } from "@/lib/i18n/error-sentence";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { serverTranslator } from "@/lib/i18n/server-translator";
@@ -38,17 +38,11 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
 
   const destination = safeCallbackPath(text(formData, "callbackUrl"));
   try {
-    await replacePreviousSession(() =>
-      signIn("credentials", { ...parsed.data, redirect: false, redirectTo: destination }),
-    );
+    await replacePreviousSession(() => signInWithCredentials(parsed.data));
   } catch (error) {
-    const portalError = error instanceof SignInRefused ? error.portalError : toPortalError(error);
-    if (!(error instanceof SignInRefused)) log.error("sign-in failed", errorFields(error));
-    return {
-      method,
-      username,
-      message: errorSentence(portalError, await requestLocale()),
-    };
+    // A refusal (wrong PIN, locked, server away) is a PortalError, logged where it happened.
+    if (!(error instanceof PortalError)) log.error("sign-in failed", errorFields(error));
+    return { method, username, message: errorSentence(toPortalError(error), await requestLocale()) };
   }
   redirect(destination);
 }
