@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { QueryProvider } from "@/components/providers/query-provider";
 import { isEmbeddedRequest } from "@/lib/embedding/embedded-request";
 import { IntlScope } from "@/components/providers/intl-scope";
 import type { Namespace } from "@/lib/i18n/messages";
@@ -14,9 +13,6 @@ import "./globals.css";
 // What client components read; the rest (titles, greetings, route answers)
 // is only used on the server and stays there.
 const clientNamespaces: Namespace[] = [
-  "language",
-  "nav",
-  "userMenu",
   "signIn",
   "errors",
   "errorPages",
@@ -25,7 +21,6 @@ const clientNamespaces: Namespace[] = [
   "jobs",
   "profile",
   "credit",
-  "theme",
   "embed",
   "session",
 ];
@@ -61,9 +56,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       {/* In a frame the body takes its content's height, which is what the parent is told (embed-height-reporter.tsx). */}
       <body className={embedded ? "antialiased" : "min-h-dvh antialiased"}>
         <IntlScope namespaces={clientNamespaces}>
-          <ThemeChoiceProvider choice={theme}>
-            <QueryProvider>{children}</QueryProvider>
-          </ThemeChoiceProvider>
+          <ThemeChoiceProvider choice={theme}>{children}</ThemeChoiceProvider>
         </IntlScope>
       </body>
     </html>

@@ -261,3 +261,60 @@ test("the sign-in form works with the keyboard alone", async ({ page, signInPage
   await page.keyboard.press("Enter");
   await homePage.expectGreeting(alice.fullName);
 });
+
+test("the sign-in tabs follow the arrow keys", async ({ page, signInPage }) => {
+  await signInPage.goto();
+  await signInPage.pinTab.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(signInPage.passwordTab).toBeFocused();
+  await expect(signInPage.passwordTab).toHaveAttribute("aria-selected", "true");
+  await expect(signInPage.username).toBeVisible();
+  await page.keyboard.press("Home");
+  await expect(signInPage.pinTab).toBeFocused();
+  await expect(signInPage.pinTab).toHaveAttribute("aria-selected", "true");
+  // One stop in the Tab order: Tab leaves the tabs for the panel.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("tabpanel", { name: "PIN" })).toBeFocused();
+});
+
+test("the user menu works with the keyboard alone", async ({ page, signInPage, homePage }) => {
+  await signInPage.goto();
+  await signInPage.signInWithPin(alice.pin);
+  await homePage.expectGreeting(alice.fullName);
+  const button = page.getByRole("button", { name: alice.fullName });
+  await expect(button).toHaveAttribute("aria-haspopup", "menu");
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+
+  await button.focus();
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("menu", { name: alice.fullName });
+  await expect(menu).toBeVisible();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("menuitemradio", { name: "English" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitemradio", { name: "Deutsch" })).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitemradio", { name: "English" })).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeFocused();
+
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+
+  // ArrowUp opens it at the last item; Enter on a theme chooses it and closes the menu.
+  await page.keyboard.press("ArrowUp");
+  await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(page.getByRole("menuitemradio", { name: "Dark" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(menu).toBeHidden();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expect(button).toBeFocused();
+  await button.click();
+  await page.getByRole("menuitemradio", { name: "System" }).click();
+  await expect(page.locator("html")).not.toHaveAttribute("data-theme");
+});

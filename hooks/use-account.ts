@@ -1,8 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { meResponse } from "@/app/api/me/schema";
-import { moneyResponse } from "@/app/api/account/money/schema";
+import type { meResponse } from "@/app/api/me/schema";
+import type { moneyResponse } from "@/app/api/account/money/schema";
+import type { Answer } from "@/lib/browser-safe/answer";
 import { fetchJson, retryOnce } from "@/lib/browser-safe/fetch-json";
 
 // One query per panel, so each loads, fails and retries on its own. Every key
@@ -14,7 +15,7 @@ export const accountQueryKey = ["account"] as const;
 export function useMoneyOverview() {
   return useQuery({
     queryKey: [...accountQueryKey, "money"],
-    queryFn: () => fetchJson("/api/account/money", moneyResponse),
+    queryFn: () => fetchJson<Answer<typeof moneyResponse>>("/api/account/money"),
     staleTime: 0,
     refetchOnWindowFocus: true,
     retry: retryOnce,
@@ -25,7 +26,7 @@ export function useMoneyOverview() {
 export function useProfile() {
   return useQuery({
     queryKey: [...accountQueryKey, "profile"],
-    queryFn: () => fetchJson("/api/me", meResponse),
+    queryFn: () => fetchJson<Answer<typeof meResponse>>("/api/me"),
     staleTime: 5 * 60_000,
     refetchOnWindowFocus: true,
     retry: retryOnce,

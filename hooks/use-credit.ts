@@ -1,11 +1,11 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod/mini";
-import { historyResponse } from "@/app/api/credit/history/schema";
-import { statementResponse } from "@/app/api/credit/statement/schema";
+import type { historyResponse } from "@/app/api/credit/history/schema";
+import type { statementResponse } from "@/app/api/credit/statement/schema";
 import type { StatementPeriod, StatementType } from "@/lib/browser-safe/credit/statement";
-import { voucherResponse, type VoucherRequest } from "@/lib/browser-safe/credit/voucher-code";
+import type { voucherResponse, VoucherRequest } from "@/app/api/credit/vouchers/schema";
+import type { Answer } from "@/lib/browser-safe/answer";
 import { fetchJson, postJson, retryOnce } from "@/lib/browser-safe/fetch-json";
 import { accountQueryKey } from "./use-account";
 
@@ -30,7 +30,10 @@ export function filterQuery(filter: StatementFilterState, extra: Record<string, 
 export function useStatement(filter: StatementFilterState, page: number) {
   return useQuery({
     queryKey: [...accountQueryKey, "statement", filter.days, filter.type, page],
-    queryFn: () => fetchJson(`/api/credit/statement?${filterQuery(filter, { page: String(page) })}`, statementResponse),
+    queryFn: () =>
+      fetchJson<Answer<typeof statementResponse>>(
+        `/api/credit/statement?${filterQuery(filter, { page: String(page) })}`,
+      ),
     // The old page stays on screen while the next loads: no jump.
     placeholderData: keepPreviousData,
     retry: retryOnce,
@@ -40,18 +43,21 @@ export function useStatement(filter: StatementFilterState, page: number) {
 export function useBalanceHistory(days: StatementPeriod) {
   return useQuery({
     queryKey: [...accountQueryKey, "history", days],
-    queryFn: () => fetchJson(`/api/credit/history?days=${days}`, historyResponse),
+    queryFn: () => fetchJson<Answer<typeof historyResponse>>(`/api/credit/history?days=${days}`),
     placeholderData: keepPreviousData,
     retry: retryOnce,
   });
 }
 
-const voucherAvailability = z.object({ available: z.boolean() });
+/** GET /api/credit/vouchers: whether this server takes vouchers at all. */
+interface VoucherAvailability {
+  available: boolean;
+}
 
 export function useVoucherAvailability() {
   return useQuery({
     queryKey: ["credit", "vouchers"],
-    queryFn: () => fetchJson("/api/credit/vouchers", voucherAvailability),
+    queryFn: () => fetchJson<VoucherAvailability>("/api/credit/vouchers"),
     staleTime: 5 * 60_000,
     retry: retryOnce,
   });
@@ -61,7 +67,7 @@ export function useVoucherAvailability() {
 export function useRedeemVoucher() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: VoucherRequest) => postJson("/api/credit/vouchers", request, voucherResponse),
+    mutationFn: (request: VoucherRequest) => postJson<Answer<typeof voucherResponse>>("/api/credit/vouchers", request),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueryKey }),
   });
 }

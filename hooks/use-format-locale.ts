@@ -1,6 +1,6 @@
 "use client";
 
-import { useLocale } from "next-intl";
+import { useLocale } from "@/hooks/use-translations";
 import { useMemo, useSyncExternalStore } from "react";
 import { formatLocale } from "@/lib/browser-safe/format-locale";
 

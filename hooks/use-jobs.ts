@@ -1,14 +1,16 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { deleteResponse } from "@/app/api/jobs/delete/schema";
-import { favoriteResponse } from "@/app/api/jobs/[id]/schema";
-import { releaseResponse } from "@/app/api/jobs/release/schema";
-import { jobListResponse, jobPageSize, type JobListName } from "@/app/api/jobs/schema";
-import { statesResponse } from "@/app/api/jobs/states/schema";
-import { printersResponse } from "@/app/api/printers/schema";
+import type { deleteResponse } from "@/app/api/jobs/delete/schema";
+import type { favoriteResponse } from "@/app/api/jobs/[id]/schema";
+import type { releaseResponse } from "@/app/api/jobs/release/schema";
+import type { jobListResponse, JobListName } from "@/app/api/jobs/schema";
+import { jobPageSize } from "@/lib/browser-safe/jobs/page-size";
+import type { statesResponse } from "@/app/api/jobs/states/schema";
+import type { printersResponse } from "@/app/api/printers/schema";
 import { PortalError } from "@/lib/browser-safe/errors";
 import type { ReleaseOptions } from "@/lib/browser-safe/jobs/release-options";
+import type { Answer } from "@/lib/browser-safe/answer";
 import { fetchJson, postJson, retryOnce } from "@/lib/browser-safe/fetch-json";
 import { accountQueryKey } from "./use-account";
 
@@ -23,7 +25,7 @@ const printersQueryKey = ["printers"] as const;
 export function useJobList(list: JobListName) {
   return useInfiniteQuery({
     queryKey: [...jobsQueryKey, list],
-    queryFn: ({ pageParam }) => fetchJson(`/api/jobs?list=${list}&start=${pageParam}`, jobListResponse),
+    queryFn: ({ pageParam }) => fetchJson<Answer<typeof jobListResponse>>(`/api/jobs?list=${list}&start=${pageParam}`),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.start + jobPageSize < last.count ? last.start + jobPageSize : undefined),
     staleTime: 0,
@@ -35,7 +37,7 @@ export function useJobList(list: JobListName) {
 export function usePrinters() {
   return useQuery({
     queryKey: printersQueryKey,
-    queryFn: async () => (await fetchJson("/api/printers", printersResponse)).printers,
+    queryFn: async () => (await fetchJson<Answer<typeof printersResponse>>("/api/printers")).printers,
     staleTime: 30_000,
     retry: retryOnce,
   });
@@ -64,7 +66,8 @@ export interface ReleaseVariables {
 export function useReleaseJobs() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (variables: ReleaseVariables) => postJson("/api/jobs/release", variables, releaseResponse),
+    mutationFn: (variables: ReleaseVariables) =>
+      postJson<Answer<typeof releaseResponse>>("/api/jobs/release", variables),
     // A retry on a lost answer carries the same key: the print server answers it as the first.
     retry: (failures, error) => failures < 1 && error instanceof PortalError && error.code === "offline",
     // The money too: a server without job states gives no "printed" moment to wait for.
@@ -87,7 +90,7 @@ export function useReleaseJobs() {
 export function useDeleteJobs() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (jobIds: number[]) => postJson("/api/jobs/delete", { jobIds }, deleteResponse),
+    mutationFn: (jobIds: number[]) => postJson<Answer<typeof deleteResponse>>("/api/jobs/delete", { jobIds }),
     onSuccess: () => client.invalidateQueries({ queryKey: jobsQueryKey }),
     onError: (error) => refreshWhenStale(client, error),
   });
@@ -97,7 +100,7 @@ export function useFavorite() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, favorite }: { id: number; favorite: boolean }) =>
-      fetchJson(`/api/jobs/${id}`, favoriteResponse, {
+      fetchJson<Answer<typeof favoriteResponse>>(`/api/jobs/${id}`, {
         method: "PATCH",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ favorite }),
@@ -117,7 +120,7 @@ export function useJobProgress(jobIds: number[]) {
   return useQuery({
     queryKey: [...jobsQueryKey, "progress", jobIds.join(",")],
     queryFn: async () => {
-      const answer = await fetchJson(`/api/jobs/states?ids=${jobIds.join(",")}`, statesResponse);
+      const answer = await fetchJson<Answer<typeof statesResponse>>(`/api/jobs/states?ids=${jobIds.join(",")}`);
       if (answer.jobs.every((job) => job.state !== "processing")) {
         void client.invalidateQueries({ queryKey: accountQueryKey });
         void client.invalidateQueries({ queryKey: jobsQueryKey, predicate: (q) => q.queryKey[1] !== "progress" });

@@ -2,15 +2,16 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { PortalError } from "@/lib/browser-safe/errors";
+import type { Answer } from "@/lib/browser-safe/answer";
 import { fetchJson } from "@/lib/browser-safe/fetch-json";
-import { statusResponse, type StatusResponse } from "@/app/api/reports/executions/[id]/schema";
-import { reportListResponse } from "@/app/api/reports/schema";
+import type { statusResponse, StatusResponse } from "@/app/api/reports/executions/[id]/schema";
+import type { reportListResponse } from "@/app/api/reports/schema";
 
 /** The reports the person may run (`offered: false` when the server has none for the portal); they change rarely. */
 export function useReports() {
   return useQuery({
     queryKey: ["reports"],
-    queryFn: () => fetchJson("/api/reports", reportListResponse),
+    queryFn: () => fetchJson<Answer<typeof reportListResponse>>("/api/reports"),
     staleTime: 5 * 60_000,
   });
 }
@@ -18,7 +19,7 @@ export function useReports() {
 /** How a report execution is doing; "unknown" when the print server knows it no more (or never did). */
 export async function fetchExecutionStatus(executionId: number): Promise<StatusResponse["status"] | "unknown"> {
   try {
-    return (await fetchJson(`/api/reports/executions/${executionId}/status`, statusResponse)).status;
+    return (await fetchJson<Answer<typeof statusResponse>>(`/api/reports/executions/${executionId}/status`)).status;
   } catch (error) {
     if (error instanceof PortalError && error.code === "not_found") return "unknown";
     throw error;

@@ -2,11 +2,12 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { meResponse } from "@/app/api/me/schema";
-import { newPinResponse, type NewPinRequest } from "@/app/api/profile/pin/schema";
-import { passwordResponse, type PasswordRequest } from "@/app/api/profile/password/schema";
+import type { meResponse } from "@/app/api/me/schema";
+import type { newPinResponse, NewPinRequest } from "@/app/api/profile/pin/schema";
+import type { passwordResponse, PasswordRequest } from "@/app/api/profile/password/schema";
 import type { ProfileRequest } from "@/app/api/profile/schema";
-import { selfServiceResponse } from "@/app/api/profile/settings/schema";
+import type { selfServiceResponse } from "@/app/api/profile/settings/schema";
+import type { Answer } from "@/lib/browser-safe/answer";
 import { fetchJson, postJson, retryOnce } from "@/lib/browser-safe/fetch-json";
 import { accountQueryKey } from "./use-account";
 
@@ -17,7 +18,7 @@ import { accountQueryKey } from "./use-account";
 export function useSelfServiceSettings() {
   return useQuery({
     queryKey: ["self-service", "settings"],
-    queryFn: () => fetchJson("/api/profile/settings", selfServiceResponse),
+    queryFn: () => fetchJson<Answer<typeof selfServiceResponse>>("/api/profile/settings"),
     staleTime: 5 * 60_000,
     retry: retryOnce,
   });
@@ -35,7 +36,7 @@ export function useUpdateProfile() {
   const router = useRouter();
   return useMutation({
     mutationFn: (changes: ProfileRequest) =>
-      fetchJson("/api/profile", meResponse, {
+      fetchJson<Answer<typeof meResponse>>("/api/profile", {
         method: "PATCH",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(changes),
@@ -49,14 +50,15 @@ export function useUpdateProfile() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (change: PasswordRequest) => postJson("/api/profile/password", change, passwordResponse),
+    mutationFn: (change: PasswordRequest) => postJson<Answer<typeof passwordResponse>>("/api/profile/password", change),
   });
 }
 
 /** Never retried and never cached: the PIN lives only in this mutation's result until the page moves on. */
 export function useNewPin() {
   return useMutation({
-    mutationFn: async (proof: NewPinRequest) => (await postJson("/api/profile/pin", proof, newPinResponse)).pin,
+    mutationFn: async (proof: NewPinRequest) =>
+      (await postJson<Answer<typeof newPinResponse>>("/api/profile/pin", proof)).pin,
     gcTime: 0,
   });
 }

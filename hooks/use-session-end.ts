@@ -3,7 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
-import { sessionStatusResponse, type SessionStatus } from "@/app/api/session/schema";
+import type { sessionStatusResponse, SessionStatus } from "@/app/api/session/schema";
+import type { Answer } from "@/lib/browser-safe/answer";
 import { fetchJson, postJson } from "@/lib/browser-safe/fetch-json";
 
 /** The warning shows this long before the session ends. */
@@ -24,13 +25,13 @@ export function useSessionEnd(): { state: SessionEndState; now: number; extend: 
   const queryClient = useQueryClient();
   const status = useQuery({
     queryKey,
-    queryFn: () => fetchJson("/api/session", sessionStatusResponse),
+    queryFn: () => fetchJson<Answer<typeof sessionStatusResponse>>("/api/session"),
     refetchOnWindowFocus: true,
     // Offline or the portal briefly away: keep what we knew; the next check corrects it.
     retry: false,
   });
   const stay = useMutation({
-    mutationFn: () => postJson("/api/session", {}, sessionStatusResponse),
+    mutationFn: () => postJson<Answer<typeof sessionStatusResponse>>("/api/session", {}),
     onSuccess: (answer: SessionStatus) => queryClient.setQueryData(queryKey, answer),
   });
   const [now, setNow] = useState(() => Date.now());

@@ -1,8 +1,9 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import type { Answer } from "@/lib/browser-safe/answer";
 import { postJson } from "@/lib/browser-safe/fetch-json";
-import { startedResponse } from "@/app/api/reports/executions/schema";
+import type { startedResponse } from "@/app/api/reports/executions/schema";
 import type { ReportFormat } from "@/lib/browser-safe/reports/formats";
 import { recentReports } from "./use-recent-reports";
 
@@ -17,7 +18,7 @@ interface StartVariables {
 export function useStartReport(storageKey: string) {
   return useMutation({
     mutationFn: ({ reportId, format }: StartVariables) =>
-      postJson("/api/reports/executions", { reportId, format }, startedResponse),
+      postJson<Answer<typeof startedResponse>>("/api/reports/executions", { reportId, format }),
     onSuccess: (started, { replaces }) => {
       if (replaces !== undefined) recentReports.remove(storageKey, replaces);
       // This browser's clock, so the elapsed time it shows starts at zero.

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/hooks/use-translations";
 import type { ReactNode } from "react";
 import type { MeResponse } from "@/app/api/me/schema";
 import { useProfile } from "@/hooks/use-account";

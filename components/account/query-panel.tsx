@@ -1,7 +1,7 @@
 "use client";
 
 import type { UseQueryResult } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/hooks/use-translations";
 import type { ReactNode } from "react";
 import { formatClockTime } from "@/lib/browser-safe/time-format";
 import { isNotPermitted, PanelProblem } from "./panel-problem";

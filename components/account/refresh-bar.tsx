@@ -2,7 +2,7 @@
 
 import { useIsFetching, useQueryClient } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/hooks/use-translations";
 import { Button } from "@/components/ui/button";
 import { accountQueryKey } from "@/hooks/use-account";
 import { formatClockTime } from "@/lib/browser-safe/time-format";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/hooks/use-translations";
 import { useId } from "react";
 import { PanelProblem } from "@/components/account/panel-problem";
 import { SkeletonLine } from "@/components/account/panel-section";

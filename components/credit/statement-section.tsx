@@ -1,7 +1,7 @@
 "use client";
 
 import { Download } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/hooks/use-translations";
 import { useId, useState } from "react";
 import { PanelProblem } from "@/components/account/panel-problem";
 import { PanelSection, SkeletonLine } from "@/components/account/panel-section";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/hooks/use-translations";
 import { useState, type FormEvent } from "react";
 import { PanelSection } from "@/components/account/panel-section";
 import { Alert } from "@/components/ui/alert";
@@ -8,12 +8,12 @@ import { Button } from "@/components/ui/button";
 import { FormFailure, useFormErrors } from "@/components/ui/form-errors";
 import { TextField } from "@/components/ui/text-field";
 import { useRedeemVoucher, useVoucherAvailability } from "@/hooks/use-credit";
-import { voucherRequest } from "@/lib/browser-safe/credit/voucher-code";
 import { formatMoney } from "@/lib/browser-safe/money-format";
 import { newRequestId } from "@/lib/browser-safe/request-id";
 import { useFieldCheck } from "@/components/profile/field-sentence";
 
 const voucherFields = ["code"] as const;
+const loadVoucherRequest = async () => (await import("@/app/api/credit/vouchers/schema")).voucherRequest;
 
 /** Add credit: a paste-friendly voucher field, then the new balance; the code stays on any error. */
 export function VoucherSection({ currency, locale }: { currency: string; locale: string }) {
@@ -33,10 +33,11 @@ export function VoucherSection({ currency, locale }: { currency: string; locale:
       </PanelSection>
     );
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (redeem.isPending) return;
-    const checked = check(voucherRequest, { code, requestId });
+    const checked = await check(loadVoucherRequest, { code, requestId });
+    if (!checked) return;
     if (!checked.ok) {
       setFieldErrors(checked.errors);
       return;

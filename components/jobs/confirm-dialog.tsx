@@ -1,8 +1,7 @@
 "use client";
 
-import { AlertDialog } from "radix-ui";
-import { useTranslations } from "next-intl";
-import type { ReactNode } from "react";
+import { useTranslations } from "@/hooks/use-translations";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { buttonClasses } from "@/components/ui/button";
 
 interface ConfirmDialogProps {
@@ -20,7 +19,12 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** Asks before something that prints or deletes; Cancel has the focus first. */
+/**
+ * Asks before something that prints or deletes; Cancel has the focus first.
+ * The browser's own modal <dialog>: it keeps focus inside, makes the page
+ * behind inert, closes on Escape (as Cancel) and gives focus back to where it
+ * was, without a dialog library in the page's scripts.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -33,18 +37,50 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const t = useTranslations("jobs");
+  const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      element.showModal();
+      // Cancel first, even when there are fields above it (showModal would pick the first field).
+      cancel.current?.focus();
+    }
+    if (!open && element.open) element.close();
+  }, [open]);
+
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-30 bg-black/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-40 flex max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-card border border-border bg-surface p-6 text-fg shadow-lg">
-          <AlertDialog.Title className="text-xl font-semibold">{title}</AlertDialog.Title>
-          <AlertDialog.Description asChild>
-            <div className="flex flex-col gap-2">{children}</div>
-          </AlertDialog.Description>
+    <dialog
+      ref={dialog}
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      onCancel={(event) => {
+        // Escape: the parent decides (it closes the dialog through `open`).
+        event.preventDefault();
+        onCancel();
+      }}
+      className="m-auto max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] flex-col gap-4 overflow-y-auto rounded-card border border-border bg-surface p-6 text-fg shadow-lg backdrop:bg-black/50 open:flex"
+    >
+      {/* Rendered only while open, so what was typed into its fields starts afresh each time. */}
+      {open ? (
+        <>
+          <h2 id={titleId} className="text-xl font-semibold">
+            {title}
+          </h2>
+          <div id={descriptionId} className="flex flex-col gap-2">
+            {children}
+          </div>
           {fields}
           <div className="flex flex-wrap justify-end gap-3">
-            <AlertDialog.Cancel className={buttonClasses("secondary")}>{t("cancel")}</AlertDialog.Cancel>
+            <button ref={cancel} type="button" className={buttonClasses("secondary")} onClick={onCancel}>
+              {t("cancel")}
+            </button>
             <button
               type="button"
               className={buttonClasses("primary")}
@@ -55,8 +91,8 @@ export function ConfirmDialog({
               {confirmLabel}
             </button>
           </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+        </>
+      ) : null}
+    </dialog>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/hooks/use-translations";
 import type { JobView } from "@/app/api/jobs/schema";
 import { deletionDay } from "@/lib/browser-safe/jobs/deletion-time";
 import { formatMoney } from "@/lib/browser-safe/money-format";

@@ -1,7 +1,7 @@
 "use client";
 
 import { Printer, Star, Trash2 } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/hooks/use-translations";
 import { useId } from "react";
 import type { JobView } from "@/app/api/jobs/schema";
 import { Button } from "@/components/ui/button";

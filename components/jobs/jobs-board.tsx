@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/hooks/use-translations";
 import { useCallback, useMemo, useState } from "react";
 import type { JobView } from "@/app/api/jobs/schema";
 import { Alert } from "@/components/ui/alert";

@@ -2,7 +2,7 @@
 
 import { Printer } from "lucide-react";
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/hooks/use-translations";
 import type { PrinterView } from "@/app/api/printers/schema";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";

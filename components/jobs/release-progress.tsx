@@ -1,7 +1,7 @@
 "use client";
 
 import { CircleCheck, LoaderCircle } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/hooks/use-translations";
 import { useEffect, useRef } from "react";
 import { useJobProgress } from "@/hooks/use-jobs";
 

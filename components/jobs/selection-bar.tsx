@@ -1,7 +1,7 @@
 "use client";
 
 import { Printer, Trash2 } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/hooks/use-translations";
 import { Button } from "@/components/ui/button";
 
 interface SelectionBarProps {

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Printer } from "lucide-react";
 import { serverTranslator } from "@/lib/i18n/server-translator";
-import { HeaderNav } from "./main-nav";
+import { HeaderNav } from "./portal-nav";
 import { UserMenu } from "./user-menu";
 
 interface SiteHeaderProps {

@@ -1,9 +1,9 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "@/hooks/use-translations";
 import { useId, useState, type FormEvent } from "react";
 import type { MeResponse } from "@/app/api/me/schema";
-import { profileRequest, type ProfileRequest } from "@/app/api/profile/schema";
+import type { ProfileRequest } from "@/app/api/profile/schema";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormFailure, useFormErrors } from "@/components/ui/form-errors";
@@ -15,6 +15,8 @@ import { useFieldCheck } from "./field-sentence";
 /** The fields shown with their own error; a refusal of the language is said above the form. */
 const editableFields = ["fullName", "email"] as const;
 const noFields = [] as const;
+// The route's own schema, loaded when the form is sent (field-sentence.ts).
+const loadProfileRequest = async () => (await import("@/app/api/profile/schema")).profileRequest;
 
 interface DetailsFormProps {
   profile: MeResponse;
@@ -45,11 +47,12 @@ export function DetailsForm({ profile, profileEditing }: DetailsFormProps) {
     return wanted;
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (update.isPending) return;
     setSaved(false);
-    const checked = check(profileRequest, changes());
+    const checked = await check(loadProfileRequest, changes());
+    if (!checked) return;
     if (!checked.ok) {
       setFieldErrors(checked.errors);
       return;

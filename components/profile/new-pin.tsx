@@ -1,9 +1,8 @@
 "use client";
 
 import { Copy } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/hooks/use-translations";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { newPinRequest } from "@/app/api/profile/pin/schema";
 import { SecretField } from "@/components/sign-in/secret-field";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -14,6 +13,8 @@ import { useFieldCheck } from "./field-sentence";
 
 type Method = "pin" | "password";
 const proofFields = ["pin", "password"] as const;
+// The route's own schema, loaded when the form is sent (field-sentence.ts).
+const loadNewPinRequest = async () => (await import("@/app/api/profile/pin/schema")).newPinRequest;
 
 /** The new PIN, once: large, with Copy, and the note that the old one is gone. */
 function ShownPin({ pin, onDone }: { pin: string; onDone: () => void }) {
@@ -87,11 +88,12 @@ export function NewPin({ allowed }: { allowed: boolean }) {
       </div>
     );
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (newPin.isPending) return;
     const proof = method === "pin" ? { method, pin: secret } : { method, password: secret };
-    const checked = check(newPinRequest, proof);
+    const checked = await check(loadNewPinRequest, proof);
+    if (!checked) return;
     if (!checked.ok) {
       setFieldErrors(checked.errors);
       return;

@@ -1,8 +1,7 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/hooks/use-translations";
 import { useId, useState, type FormEvent } from "react";
-import { passwordRequest } from "@/app/api/profile/password/schema";
 import type { SelfServiceResponse } from "@/app/api/profile/settings/schema";
 import { SecretField } from "@/components/sign-in/secret-field";
 import { Alert } from "@/components/ui/alert";
@@ -31,6 +30,8 @@ function PasswordRules({ rules, id }: { rules: Rules; id: string }) {
 }
 
 const passwordFields = ["currentPassword", "newPassword", "confirm"] as const;
+// The route's own schema, loaded when the form is sent (field-sentence.ts).
+const loadPasswordRequest = async () => (await import("@/app/api/profile/password/schema")).passwordRequest;
 
 /** Change password, for a local account; a directory account is told where its password is changed. */
 export function PasswordForm({ rules, managedElsewhere }: { rules: Rules | null; managedElsewhere: boolean }) {
@@ -47,10 +48,11 @@ export function PasswordForm({ rules, managedElsewhere }: { rules: Rules | null;
 
   if (managedElsewhere) return <Alert tone="info">{t("managedElsewhere")}</Alert>;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (change.isPending) return;
-    const checked = check(passwordRequest, { currentPassword: current, newPassword: next, requestId });
+    const checked = await check(loadPasswordRequest, { currentPassword: current, newPassword: next, requestId });
+    if (!checked) return;
     const errors: typeof fieldErrors = checked.ok ? {} : { ...checked.errors };
     if (!errors.newPassword && next !== again) errors.confirm = t("field.mismatch");
     setFieldErrors(errors);

@@ -1,7 +1,7 @@
 "use client";
 
 import { CircleAlert, CircleCheck, Clock, Download, LoaderCircle, RotateCw } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/hooks/use-translations";
 import { Button } from "@/components/ui/button";
 import type { EntryState } from "@/lib/browser-safe/reports/entry-state";
 import { formatName } from "@/lib/browser-safe/reports/formats";

@@ -2,7 +2,7 @@
 
 import { CircleAlert, CircleCheck, X } from "lucide-react";
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/hooks/use-translations";
 import { useEmbedHref } from "@/hooks/use-embed";
 import { buttonClasses } from "@/components/ui/button";
 import { formatName } from "@/lib/browser-safe/reports/formats";

@@ -1,7 +1,7 @@
 "use client";
 
 import { LoaderCircle, Play } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/hooks/use-translations";
 import { useId, useState, type FormEvent } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import type { ReportSummary } from "@/app/api/reports/schema";

@@ -1,7 +1,7 @@
 "use client";
 
 import { Clock } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/hooks/use-translations";
 import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useErrorSentence } from "@/hooks/use-error-sentence";

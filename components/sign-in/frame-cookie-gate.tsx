@@ -1,7 +1,7 @@
 "use client";
 
 import { ExternalLink } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/hooks/use-translations";
 import { useEffect, useState, type ReactNode } from "react";
 import type { FrameCookiesResponse } from "@/app/api/frame-cookies/schema";
 import { buttonClasses } from "@/components/ui/button";

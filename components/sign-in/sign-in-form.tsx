@@ -1,9 +1,8 @@
 "use client";
 
 import { LoaderCircle } from "lucide-react";
-import { useTranslations } from "next-intl";
-import { Tabs } from "radix-ui";
-import { useActionState, useEffect, useId, useRef, useState } from "react";
+import { useTranslations } from "@/hooks/use-translations";
+import { useActionState, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { SignInState } from "@/app/(public)/sign-in/sign-in-state";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -28,11 +27,23 @@ function SubmitButton({ pending }: { pending: boolean }) {
   );
 }
 
+const methods = ["pin", "password"] as const;
+
+/** The tabs' arrow keys (ARIA tabs, activated on focus): Left, Right, Home, End. */
+function nextTab(current: SignInState["method"], key: string): SignInState["method"] | undefined {
+  if (key === "Home") return methods[0];
+  if (key === "End") return methods[methods.length - 1];
+  if (key !== "ArrowLeft" && key !== "ArrowRight") return undefined;
+  const at = methods.indexOf(current);
+  return methods[(at + (key === "ArrowRight" ? 1 : methods.length - 1)) % methods.length];
+}
+
 export function SignInForm({ action, callbackUrl, notice }: SignInFormProps) {
   const t = useTranslations("signIn");
   const [state, formAction, pending] = useActionState(action, { method: "pin" });
   const [method, setMethod] = useState<SignInState["method"]>("pin");
   const usernameId = useId();
+  const tabsId = useId();
   const alertRef = useRef<HTMLDivElement>(null);
 
   // After a failed attempt, move focus to the message so keyboard users land
@@ -40,6 +51,14 @@ export function SignInForm({ action, callbackUrl, notice }: SignInFormProps) {
   useEffect(() => {
     if (state.message) alertRef.current?.focus();
   }, [state]);
+
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const next = nextTab(method, event.key);
+    if (!next) return;
+    event.preventDefault();
+    setMethod(next);
+    event.currentTarget.querySelector<HTMLElement>(`[data-method="${next}"]`)?.focus();
+  };
 
   const message = state.message ?? notice?.text;
   const tone = state.message ? "error" : (notice?.tone ?? "error");
@@ -51,25 +70,39 @@ export function SignInForm({ action, callbackUrl, notice }: SignInFormProps) {
         {message ? <Alert tone={tone}>{message}</Alert> : null}
       </div>
 
-      <Tabs.Root value={method} onValueChange={(value) => setMethod(value === "password" ? "password" : "pin")}>
-        <Tabs.List aria-label={t("howToSignIn")} className="grid grid-cols-2 gap-1 rounded-lg bg-surface-muted p-1">
-          {(
-            [
-              ["pin", t("pinTab")],
-              ["password", t("passwordTab")],
-            ] as const
-          ).map(([value, label]) => (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              className="min-h-11 rounded-md px-3 text-sm font-semibold text-fg-muted data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:underline data-[state=active]:decoration-2 data-[state=active]:underline-offset-4 data-[state=active]:shadow-sm"
-            >
-              {label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+      <div
+        role="tablist"
+        aria-label={t("howToSignIn")}
+        onKeyDown={onTabKey}
+        className="grid grid-cols-2 gap-1 rounded-lg bg-surface-muted p-1"
+      >
+        {methods.map((value) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            id={`${tabsId}-${value}-tab`}
+            aria-selected={method === value}
+            aria-controls={`${tabsId}-${value}-panel`}
+            // One stop in the Tab order: the arrow keys move between the tabs.
+            tabIndex={method === value ? 0 : -1}
+            data-method={value}
+            onClick={() => setMethod(value)}
+            className="min-h-11 rounded-md px-3 text-sm font-semibold text-fg-muted aria-selected:bg-surface aria-selected:text-fg aria-selected:underline aria-selected:decoration-2 aria-selected:underline-offset-4 aria-selected:shadow-sm"
+          >
+            {value === "pin" ? t("pinTab") : t("passwordTab")}
+          </button>
+        ))}
+      </div>
 
-        <Tabs.Content value="pin" className="pt-5">
+      <div
+        role="tabpanel"
+        id={`${tabsId}-${method}-panel`}
+        aria-labelledby={`${tabsId}-${method}-tab`}
+        tabIndex={0}
+        className="pt-5"
+      >
+        {method === "pin" ? (
           <form action={formAction} className="flex flex-col gap-5">
             <input type="hidden" name="method" value="pin" />
             {hidden}
@@ -93,9 +126,7 @@ export function SignInForm({ action, callbackUrl, notice }: SignInFormProps) {
             <SubmitButton pending={pending} />
             <p className="text-sm text-fg-muted">{t("noPinHint")}</p>
           </form>
-        </Tabs.Content>
-
-        <Tabs.Content value="password" className="pt-5">
+        ) : (
           <form action={formAction} className="flex flex-col gap-5">
             <input type="hidden" name="method" value="password" />
             {hidden}
@@ -129,8 +160,8 @@ export function SignInForm({ action, callbackUrl, notice }: SignInFormProps) {
             />
             <SubmitButton pending={pending} />
           </form>
-        </Tabs.Content>
-      </Tabs.Root>
+        )}
+      </div>
     </div>
   );
 }

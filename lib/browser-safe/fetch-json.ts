@@ -1,17 +1,16 @@
-import { z } from "zod/mini";
-import { errorCodes, isFinal, PortalError, type ErrorCode } from "./errors";
+import { isErrorCode, isFinal, PortalError, type ErrorCode } from "./errors";
 
-// The browser's one way to call the portal's own routes. A success is checked
-// with the route's schema (its schema.ts); a failure becomes the PortalError
-// the route answered with, its code, wait and sentence (in the person's
-// language) included. Client hooks (hooks/) call this, never fetch itself.
-
-const errorAnswer = z.object({
-  error: z.enum(errorCodes),
-  message: z.optional(z.string()),
-  retryAfterSeconds: z.optional(z.number()),
-  field: z.optional(z.string()),
-});
+// The browser's one way to call the portal's own routes. A failure becomes the
+// PortalError the route answered with, its code, wait and sentence (in the
+// person's language) included. Client hooks (hooks/) call this, never fetch
+// itself.
+//
+// A success is the route's own answer, built on the server from data that
+// the route already checked with its zod schema (its schema.ts, whose type
+// the caller names). The browser checks only that it is JSON of the right
+// kind (an object or a list), not its every field: a schema library in the
+// page's scripts would cost every page about 20 kB of JavaScript (issue 14)
+// to re-check what the same deployment's server just checked.
 
 /** The code of an answer without a readable error body (a proxy's page, an HTML 401). */
 function codeOfStatus(status: number): ErrorCode {
@@ -21,13 +20,28 @@ function codeOfStatus(status: number): ErrorCode {
   return "internal";
 }
 
+const optional = (value: unknown, type: "string" | "number") => value === undefined || typeof value === type;
+
+/** The route's refusal ({ error, message?, retryAfterSeconds?, field? }), or undefined when the body is not one. */
+function refusalOf(body: unknown): PortalError | undefined {
+  if (typeof body !== "object" || body === null) return undefined;
+  const { error, message, retryAfterSeconds, field } = body as Record<string, unknown>;
+  if (!isErrorCode(error) || !optional(message, "string") || !optional(field, "string")) return undefined;
+  if (!optional(retryAfterSeconds, "number")) return undefined;
+  return new PortalError(error, {
+    sentence: (message as string | undefined) || undefined,
+    retryAfterSeconds: retryAfterSeconds as number | undefined,
+    field: field as string | undefined,
+  });
+}
+
 /**
- * GET (or `init`) a portal route and parse its JSON answer with `schema`.
- * Throws PortalError: `offline` when the portal cannot be reached, the route's
- * code when it refused, `upstream_malformed` when the answer is not the shape
- * the route promises.
+ * GET (or `init`) a portal route and read its JSON answer, of the type the
+ * route's schema.ts names. Throws PortalError: `offline` when the portal
+ * cannot be reached, the route's code when it refused, `upstream_malformed`
+ * when a success is not a JSON object or list (a proxy's page, a cut answer).
  */
-export async function fetchJson<T>(path: string, schema: z.ZodMiniType<T>, init: RequestInit = {}): Promise<T> {
+export async function fetchJson<T extends object>(path: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -39,20 +53,15 @@ export async function fetchJson<T>(path: string, schema: z.ZodMiniType<T>, init:
     throw new PortalError("offline", { cause });
   }
   const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const refusal = errorAnswer.safeParse(body);
-    if (!refusal.success) throw new PortalError(codeOfStatus(response.status));
-    const { error, message, retryAfterSeconds, field } = refusal.data;
-    throw new PortalError(error, { sentence: message || undefined, retryAfterSeconds, field });
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new PortalError("upstream_malformed", { reason: `${path} answer has another shape` });
-  return parsed.data;
+  if (!response.ok) throw refusalOf(body) ?? new PortalError(codeOfStatus(response.status));
+  if (typeof body !== "object" || body === null)
+    throw new PortalError("upstream_malformed", { reason: `${path} answer is not JSON of the route's shape` });
+  return body as T;
 }
 
-/** POST `body` as JSON to a portal route and parse its answer with `schema`. */
-export function postJson<T>(path: string, body: unknown, schema: z.ZodMiniType<T>): Promise<T> {
-  return fetchJson(path, schema, {
+/** POST `body` as JSON to a portal route and read its answer (as fetchJson). */
+export function postJson<T extends object>(path: string, body: unknown): Promise<T> {
+  return fetchJson<T>(path, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),

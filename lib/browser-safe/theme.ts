@@ -1,5 +1,3 @@
-import { z } from "zod/mini";
-
 // The theme a person can choose. "system" follows the device's
 // prefers-color-scheme; the other two fix the theme on this device.
 
@@ -9,8 +7,6 @@ export type ThemeChoice = (typeof themeChoices)[number];
 /** A theme the page is forced into; "system" forces none. */
 export type FixedTheme = Exclude<ThemeChoice, "system">;
 
-export const themeChoice = z.enum(themeChoices);
-
 /** Set by the theme switch; read by request-theme.ts on every request. */
 export const themeCookieName = "portal-theme";
 
@@ -19,8 +15,8 @@ export const themeCookieMaxAgeSeconds = 365 * 24 * 3600;
 
 /** What a cookie value means; anything unknown follows the system. */
 export function themeChoiceOf(value: string | undefined): ThemeChoice {
-  const parsed = themeChoice.safeParse(value);
-  return parsed.success ? parsed.data : "system";
+  // A plain check: the user menu loads this module, and the browser loads no schema library.
+  return themeChoices.find((choice) => choice === value) ?? "system";
 }
 
 /** The value of <html data-theme>, or undefined to let the system decide. */

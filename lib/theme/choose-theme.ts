@@ -2,7 +2,10 @@
 
 import { cookies } from "next/headers";
 import { preferenceCookieOptions } from "@/lib/embedding/cookie-policy";
-import { themeChoice, themeCookieMaxAgeSeconds, themeCookieName } from "@/lib/browser-safe/theme";
+import { z } from "zod";
+import { themeChoices, themeCookieMaxAgeSeconds, themeCookieName } from "@/lib/browser-safe/theme";
+
+const themeChoice = z.enum(themeChoices);
 
 /**
  * The theme switch: remembers the choice on this device. "system" is stored

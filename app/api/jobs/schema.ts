@@ -11,7 +11,7 @@ const badList = say("jobs.answers.badList");
 
 export const jobListNames = ["waiting", "printed", "favorites"] as const;
 export type JobListName = (typeof jobListNames)[number];
-export const jobPageSize = 50;
+export { jobPageSize } from "@/lib/browser-safe/jobs/page-size";
 
 export const jobsQuery = z.object({
   list: z.enum(jobListNames, badList),

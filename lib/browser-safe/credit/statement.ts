@@ -1,5 +1,3 @@
-import { z } from "zod/mini";
-
 // The credit statement as the browser sees it: lines, the balance chart's
 // points and the one-line summary. Shared by the routes' schemas, the page
 // and the CSV, so every view of a line says the same.
@@ -15,21 +13,21 @@ export const defaultStatementPeriod: StatementPeriod = 30;
 /** Lines per page of the table. */
 export const statementPageSize = 25;
 
-export const statementLine = z.object({
-  id: z.int(),
+/** One line of the statement (its zod schema, for the route, is in app/api/credit/statement/schema.ts). */
+export interface StatementLine {
+  id: number;
   /** ISO date-time (UTC). */
-  at: z.string(),
-  type: z.enum(statementTypes),
+  at: string;
+  type: StatementType;
   /** What happened: the job's name, "Voucher …", a refund's reason. */
-  what: z.string(),
+  what: string;
   /** Signed, in the server's currency (a print is negative). */
-  amount: z.number(),
+  amount: number;
   /** The balance right after this line. */
-  balance: z.number(),
+  balance: number;
   /** How a recharge was paid (voucher, external), when it says. */
-  provider: z.nullable(z.string()),
-});
-export type StatementLine = z.infer<typeof statementLine>;
+  provider: string | null;
+}
 
 export interface BalancePoint {
   at: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { normalizeVoucherCode, voucherRequest } from "./voucher-code";
+import { voucherRequest } from "@/app/api/credit/vouchers/schema";
+import { normalizeVoucherCode } from "./voucher-code";
 
 describe("voucher codes", () => {
   it.each([

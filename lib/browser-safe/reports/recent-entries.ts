@@ -1,22 +1,39 @@
-import { z } from "zod/mini";
-import { reportFormats } from "./formats";
+import { reportFormats, type ReportFormat } from "./formats";
 
 // The "Recent reports" list as this browser keeps it: handles and names only,
 // nothing secret. Pure functions, so the store and the tests share them.
 
 export const maxRecentEntries = 20;
 
-const recentEntry = z.object({
-  executionId: z.int().check(z.positive()),
-  reportId: z.int().check(z.positive()),
-  reportName: z.string().check(z.maxLength(500)),
-  format: z.enum(reportFormats),
-  startedAt: z.int().check(z.nonnegative()),
-  state: z.enum(["running", "ready", "failed", "expired"]),
-  readyAt: z.optional(z.int().check(z.nonnegative())),
-});
+const entryStates = ["running", "ready", "failed", "expired"] as const;
 
-export type RecentEntry = z.infer<typeof recentEntry>;
+export interface RecentEntry {
+  executionId: number;
+  reportId: number;
+  reportName: string;
+  format: ReportFormat;
+  startedAt: number;
+  state: (typeof entryStates)[number];
+  readyAt?: number;
+}
+
+// Checked by hand rather than with zod: the layout's report watcher loads
+// this module on every page, and the browser loads no schema library.
+const isWhole = (value: unknown, least: number): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= least;
+const isOneOf = <T extends string>(choices: readonly T[], value: unknown): value is T =>
+  choices.some((choice) => choice === value);
+
+/** A stored entry as it was written, without any other field; undefined when it is not one. */
+function readEntry(item: unknown): RecentEntry | undefined {
+  if (typeof item !== "object" || item === null) return undefined;
+  const { executionId, reportId, reportName, format, startedAt, state, readyAt } = item as Record<string, unknown>;
+  if (!isWhole(executionId, 1) || !isWhole(reportId, 1) || !isWhole(startedAt, 0)) return undefined;
+  if (typeof reportName !== "string" || reportName.length > 500) return undefined;
+  if (!isOneOf(reportFormats, format) || !isOneOf(entryStates, state)) return undefined;
+  if (readyAt !== undefined && !isWhole(readyAt, 0)) return undefined;
+  return { executionId, reportId, reportName, format, startedAt, state, ...(readyAt === undefined ? {} : { readyAt }) };
+}
 
 /** Reads a stored list; anything unreadable is left out rather than breaking the page. */
 export function parseStoredEntries(raw: string | null): RecentEntry[] {
@@ -30,8 +47,8 @@ export function parseStoredEntries(raw: string | null): RecentEntry[] {
   if (!Array.isArray(value)) return [];
   return value
     .flatMap((item) => {
-      const parsed = recentEntry.safeParse(item);
-      return parsed.success ? [parsed.data] : [];
+      const entry = readEntry(item);
+      return entry ? [entry] : [];
     })
     .slice(0, maxRecentEntries);
 }

@@ -1,6 +1,17 @@
 import { z } from "zod/mini";
 import type { SentenceKey } from "@/lib/browser-safe/errors";
-import { statementLine, statementPeriods, statementTypes } from "@/lib/browser-safe/credit/statement";
+import { statementPeriods, statementTypes, type StatementLine } from "@/lib/browser-safe/credit/statement";
+
+/** One line (its type, for the browser, is StatementLine in lib/browser-safe/credit/statement.ts). */
+export const statementLine = z.object({
+  id: z.int(),
+  at: z.string(),
+  type: z.enum(statementTypes),
+  what: z.string(),
+  amount: z.number(),
+  balance: z.number(),
+  provider: z.nullable(z.string()),
+}) satisfies z.ZodMiniType<StatementLine>;
 
 // GET /api/credit/statement?days=30&type=print&page=1: one page of the
 // statement, newest first. `days` is one of the periods offered; no type is

@@ -1,4 +1,4 @@
-import { voucherRequest, voucherResponse } from "@/lib/browser-safe/credit/voucher-code";
+import { voucherRequest, voucherResponse } from "./schema";
 import { answerJson, userRoute } from "@/lib/http/route";
 import { log } from "@/lib/log";
 import { offersVouchers, redeemVoucher } from "@/lib/print-server/voucher-payments";

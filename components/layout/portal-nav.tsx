@@ -1,0 +1,33 @@
+import { withEmbed } from "@/lib/browser-safe/embed-mode";
+import { serverTranslator } from "@/lib/i18n/server-translator";
+import { BottomNavLinks, HeaderNavLinks, type NavLink } from "./main-nav";
+import { navItems } from "./nav-items";
+
+// The portal's navigation, built on the server: labels from the catalogue and
+// icons as rendered SVG, so neither the icon set nor the texts are part of the
+// page's scripts; main-nav.tsx marks the current section in the browser.
+
+async function navLinks(embedded: boolean, withIcons: boolean): Promise<{ label: string; links: NavLink[] }> {
+  const t = await serverTranslator("nav");
+  return {
+    label: t("label"),
+    links: navItems.map(({ href, labelKey, icon: Icon }) => ({
+      href: withEmbed(href, embedded),
+      path: href,
+      label: t(labelKey),
+      icon: withIcons ? <Icon aria-hidden="true" className="size-5" /> : undefined,
+    })),
+  };
+}
+
+/** Desktop: links in the header; in an intranet frame (`embedded`), at every width. */
+export async function HeaderNav({ embedded = false }: { embedded?: boolean }) {
+  const { label, links } = await navLinks(embedded, false);
+  return <HeaderNavLinks label={label} links={links} alwaysShown={embedded} />;
+}
+
+/** Phone: a bottom bar within reach of the thumb (not in a frame). */
+export async function BottomNav() {
+  const { label, links } = await navLinks(false, true);
+  return <BottomNavLinks label={label} links={links} />;
+}
