@@ -8,6 +8,7 @@ vi.mock("@/lib/env", async () => {
 
 const nextAuthJwt = await import("next-auth/jwt");
 const decode = vi.spyOn(nextAuthJwt, "decode");
+const encode = vi.spyOn(nextAuthJwt, "encode");
 const { readSessionCookie, renewalDue, renewedSessionCookie } = await import("./session-cookie");
 
 // The session cookie is read without Auth.js's session pipeline: decrypted
@@ -27,7 +28,6 @@ describe("the session cookie", () => {
     expect(await readSessionCookie("not-a-cookie")).toBeUndefined();
     expect(await readSessionCookie("not-a-cookie")).toBeUndefined();
     expect(decode).toHaveBeenCalledTimes(2);
-    const { encode } = nextAuthJwt;
     const foreign = await encode({
       token: { sid: "s1" },
       secret: "another-secret-of-at-least-32-characters",
@@ -56,5 +56,28 @@ describe("the session cookie", () => {
     });
     expect(renewed.options.expires.getTime()).toBe(now + 61_000 + 1860_000);
     expect(await readSessionCookie(renewed.value)).toMatchObject({ sid: "s3", name: "Alice Liddell" });
+  });
+
+  it("is sealed once per renewal: requests still carrying the old cookie get the same new one", async () => {
+    const claims = await readSessionCookie(await sealedSessionCookie("s4", cookieTestEnv.SESSION_IDLE_TIMEOUT - 1));
+    if (!claims) throw new Error("no claims");
+    expect(renewalDue(claims)).toBe(true);
+    encode.mockClear();
+    decode.mockClear();
+    const [first, second] = await Promise.all([renewedSessionCookie(claims), renewedSessionCookie(claims)]);
+    const third = await renewedSessionCookie(claims);
+    expect(new Set([first.value, second.value, third.value]).size).toBeLessThanOrEqual(2);
+    expect(third.value).toBe(second.value);
+    expect(third.options.expires.getTime()).toBeLessThanOrEqual(second.options.expires.getTime());
+    // The browser's next request carries the new value: known without decryption.
+    expect(await readSessionCookie(third.value)).toMatchObject({ sid: "s4", username: "alice" });
+    expect(decode).not.toHaveBeenCalled();
+    const sealedBefore = encode.mock.calls.length;
+    // Once the new cookie is due in its turn, or the name changed, it is sealed anew.
+    const later = await renewedSessionCookie(claims, Date.now() + 61_000);
+    expect(later.value).not.toBe(third.value);
+    const renamed = await renewedSessionCookie({ ...claims, name: "Alice L." });
+    expect(renamed.value).not.toBe(later.value);
+    expect(encode.mock.calls.length).toBe(sealedBefore + 2);
   });
 });

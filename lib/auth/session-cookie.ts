@@ -82,8 +82,7 @@ export async function readSessionCookie(
     return undefined;
   }
   if (!claims || claims.exp * 1000 <= now) return undefined;
-  if (cache.size >= maxRemembered) cache.delete(cache.keys().next().value as string);
-  cache.set(value, claims);
+  remember(cache, value, claims);
   return claims;
 }
 
@@ -97,10 +96,39 @@ export function renewalDue(claims: SessionClaims, now = Date.now()): boolean {
   return claims.exp * 1000 - now < getEnv().SESSION_IDLE_TIMEOUT * 1000;
 }
 
+/**
+ * The last cookie sealed per session id. Requests that still carry the old
+ * cookie (several sent at once as it fell due, or a client that does not
+ * keep cookies) get that same new value until it is due in its turn, instead
+ * of a fresh encryption each: renewal stays one seal a minute per session.
+ */
+const sharedRenewals = globalThis as typeof globalThis & {
+  __portalSessionRenewals?: Map<string, { value: string; claims: SessionClaims }>;
+};
+
+function renewals(): Map<string, { value: string; claims: SessionClaims }> {
+  sharedRenewals.__portalSessionRenewals ??= new Map();
+  return sharedRenewals.__portalSessionRenewals;
+}
+
 /** The same session in a cookie that lives a full lifetime from now: its value and attributes. */
 export async function renewedSessionCookie(claims: Pick<SessionClaims, "sid" | "name" | "username">, now = Date.now()) {
   const env = getEnv();
   const cookie = sessionTokenCookie(env.PORTAL_URL);
+  const recent = renewals().get(claims.sid);
+  if (
+    recent &&
+    recent.claims.name === claims.name &&
+    recent.claims.username === claims.username &&
+    recent.claims.exp * 1000 > now &&
+    !renewalDue(recent.claims, now)
+  ) {
+    return {
+      name: cookie.name,
+      value: recent.value,
+      options: { ...cookie.options, expires: new Date(recent.claims.exp * 1000) },
+    };
+  }
   const maxAge = sessionCookieSeconds(env.SESSION_IDLE_TIMEOUT);
   const value = await encode({
     token: { sid: claims.sid, name: claims.name, username: claims.username },
@@ -108,5 +136,17 @@ export async function renewedSessionCookie(claims: Pick<SessionClaims, "sid" | "
     salt: cookie.name,
     maxAge,
   });
+  // Not later than the expiry encode() wrote from its own clock reading.
+  const sealed: SessionClaims = { ...claims, exp: Math.floor(Math.min(now, Date.now()) / 1000) + maxAge };
+  remember(renewals(), claims.sid, { value, claims: sealed });
+  // The browser sends the new value next: known already, no decryption.
+  remember(remembered(), value, sealed);
   return { name: cookie.name, value, options: { ...cookie.options, expires: new Date(now + maxAge * 1000) } };
+}
+
+/** Adds to a bounded map; the oldest entry goes first. */
+function remember<T>(map: Map<string, T>, key: string, entry: T): void {
+  map.delete(key);
+  if (map.size >= maxRemembered) map.delete(map.keys().next().value as string);
+  map.set(key, entry);
 }
