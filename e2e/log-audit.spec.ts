@@ -19,6 +19,8 @@ const forbidden: { what: string; pattern: RegExp }[] = [
   { what: "a voucher code", pattern: /VOUCHER-[A-Z0-9]+|NOT-A-VOUCHER/i },
   // Where the code failed is for a debugger, not for a log: no stack frame, raw or inside JSON.
   { what: "a stack trace", pattern: /^\s+at\s.+:\d+:\d+\)?\s*$|\\n\s+at\s/ },
+  // An error nobody handled is a bug, whatever it says (a body destroyed with no listener, say).
+  { what: "an uncaught exception", pattern: /uncaughtException|unhandledRejection/ },
   // A JSON field named like a credential must be redacted, whatever its value.
   {
     what: "a credential field with a value",
@@ -27,7 +29,7 @@ const forbidden: { what: string; pattern: RegExp }[] = [
   },
 ];
 
-test("no log line of the whole run holds a token, PIN, password, voucher code, secret or stack trace", () => {
+test("no log line of the whole run holds a token, PIN, password, voucher code, secret, stack trace or uncaught exception", () => {
   expect(existsSync(stackLogDir), "the global setup keeps the stack's logs").toBe(true);
   const files = readdirSync(stackLogDir).filter((name) => name.endsWith(".log"));
   const lines = files.flatMap((name) =>

@@ -11,7 +11,7 @@ import { stateStore } from "@/lib/state/configured-state-store";
 import type { StateStore, StoredSession } from "@/lib/state/state-store";
 import { accessTokenFor } from "./access-token";
 import { restartDue } from "./idle-timer";
-import { readSessionCookie, sessionTokenCookie } from "./session-cookie";
+import { readSessionCookie, sessionCookieName, type SessionClaims } from "./session-cookie";
 
 // Who is signed in, for the request being served. Layouts, pages, metadata
 // and the language all ask currentSession(), which React's cache() makes one
@@ -20,7 +20,13 @@ import { readSessionCookie, sessionTokenCookie } from "./session-cookie";
 // request). Route handlers get the same through the route wrapper
 // (lib/http/route.ts), which asks once and passes the answer on.
 
-export type ActiveSession = { status: "active"; sessionId: string; session: StoredSession };
+export type ActiveSession = {
+  status: "active";
+  sessionId: string;
+  session: StoredSession;
+  /** The claims of the cookie it was found by (for the cookie's own renewal). */
+  cookie?: SessionClaims;
+};
 export type SessionState = { status: "none" } | { status: "ended" } | ActiveSession;
 
 /** What pages and route handlers may know of the person (no tokens). */
@@ -54,20 +60,27 @@ export async function lookUpSession(sessionId: string | undefined, deps: LookupD
   return { status: "active", sessionId, session: live.session };
 }
 
-/** The session id in this request's session cookie, if it carries one this portal sealed (no store read). */
-export async function sessionIdOfRequest(): Promise<string | undefined> {
-  const cookie = sessionTokenCookie(getEnv().PORTAL_URL);
-  return (await readSessionCookie((await cookies()).get(cookie.name)?.value))?.sid;
+/** The claims of this request's session cookie, if it carries one this portal sealed (no store read). */
+export async function sessionClaimsOfRequest(): Promise<SessionClaims | undefined> {
+  return readSessionCookie((await cookies()).get(sessionCookieName())?.value);
 }
 
-/** This request's session (one lookup per request). */
-export const currentSession = cache(async (): Promise<SessionState> =>
-  lookUpSession(await sessionIdOfRequest(), {
+/** The session id in this request's session cookie (no store read). */
+export async function sessionIdOfRequest(): Promise<string | undefined> {
+  return (await sessionClaimsOfRequest())?.sid;
+}
+
+/** This request's session (one lookup per request), with the cookie's claims when it is active. */
+export const currentSession = cache(async (): Promise<SessionState> => {
+  const claims = await sessionClaimsOfRequest();
+  const env = getEnv();
+  const state = await lookUpSession(claims?.sid, {
     store: stateStore(),
-    idleTimeoutSeconds: getEnv().SESSION_IDLE_TIMEOUT,
-    maxLifetimeSeconds: getEnv().SESSION_MAX_LIFETIME,
-  }),
-);
+    idleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT,
+    maxLifetimeSeconds: env.SESSION_MAX_LIFETIME,
+  });
+  return state.status === "active" ? { ...state, cookie: claims } : state;
+});
 
 function tokenDeps() {
   return { store: stateStore(), refresh: refreshUserTokens, idleTimeoutSeconds: getEnv().SESSION_IDLE_TIMEOUT };

@@ -35,6 +35,14 @@ export function sessionTokenCookie(portalUrl: string) {
   };
 }
 
+/** The session cookie's name for the configured portal address (computed once; the address does not change). */
+export function sessionCookieName(): string {
+  const portalUrl = getEnv().PORTAL_URL;
+  if (cookieName?.portalUrl !== portalUrl) cookieName = { portalUrl, name: sessionTokenCookie(portalUrl).name };
+  return cookieName.name;
+}
+let cookieName: { portalUrl: string; name: string } | undefined;
+
 /** Decrypted cookies by value: proxy.ts and the route modules are separate bundles of one process. */
 const shared = globalThis as typeof globalThis & { __portalSessionCookies?: Map<string, SessionClaims> };
 /** Enough for every active browser of a large organisation on one instance; the oldest go first. */
@@ -142,6 +150,11 @@ export async function renewedSessionCookie(claims: Pick<SessionClaims, "sid" | "
   // The browser sends the new value next: known already, no decryption.
   remember(remembered(), value, sealed);
   return { name: cookie.name, value, options: { ...cookie.options, expires: new Date(now + maxAge * 1000) } };
+}
+
+/** The renewed session cookie when the one a request carried is due (at most once a minute), else undefined. */
+export async function cookieRenewalFor(claims: SessionClaims | undefined, now = Date.now()) {
+  return claims && renewalDue(claims, now) ? renewedSessionCookie(claims, now) : undefined;
 }
 
 /** Adds to a bounded map; the oldest entry goes first. */

@@ -68,9 +68,16 @@ export async function sealedSessionCookie(sid: string, maxAgeSeconds = 7 * 24 * 
   });
 }
 
-/** A stand-in for next/headers' cookies() that holds the session cookie `jar.value` (none when undefined). */
-export function cookieJarOf(jar: { value: string | undefined }) {
+/**
+ * A stand-in for next/headers' cookies() that holds the session cookie
+ * `jar.value` (none when undefined); a cookie the code sets lands in `jar.set`.
+ */
+export function cookieJarOf(jar: { value: string | undefined; set?: { name: string; value: string }[] }) {
   return async () => ({
     get: (name: string) => (name === testSessionCookieName && jar.value ? { name, value: jar.value } : undefined),
+    set: (name: string, value: string) => {
+      jar.set ??= [];
+      jar.set.push({ name, value });
+    },
   });
 }

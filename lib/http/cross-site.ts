@@ -8,9 +8,9 @@ import { proxyRefusal } from "./proxy-refusal";
 // same-origin). Browsers send Sec-Fetch-Site (and Origin on POST), so a page
 // on another site cannot make a signed-in person sign out, switch language or
 // start reports. Non-browser callers send neither and still need the session
-// cookie. Checked twice: proxy.ts for every request (server actions included)
-// and the route wrapper (lib/http/route.ts) for every route handler, which
-// also sees the requests proxy.ts lets pass unseen (prefetches).
+// cookie. Checked by proxy.ts for every page request (server actions and
+// form posts included) and by the route wrapper (lib/http/route.ts) for
+// every API request, which does not pass proxy.ts.
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 

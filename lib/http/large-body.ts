@@ -11,9 +11,13 @@ import { proxyRefusal } from "./proxy-refusal";
  */
 export const maxRequestBodyBytes = 64 * 1024;
 
+/** Whether a request declares a larger body than the portal takes. */
+export function declaresLargeBody(request: NextRequest): boolean {
+  return Number(request.headers.get("content-length") ?? 0) > maxRequestBodyBytes;
+}
+
 /** A 413 for a request that declares a larger body, before anything reads it; undefined when it may go on. */
 export function refuseLargeBody(request: NextRequest): NextResponse | undefined {
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (!(declared > maxRequestBodyBytes)) return undefined;
-  return proxyRefusal(request, new PortalError("too_large", { reason: `declared ${declared} bytes` }));
+  if (!declaresLargeBody(request)) return undefined;
+  return proxyRefusal(request, new PortalError("too_large", { reason: "declared body too large" }));
 }

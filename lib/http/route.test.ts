@@ -9,7 +9,10 @@ import { aliceSession, CountingStore, sealedSessionCookie } from "@/lib/auth/ses
 // the wrapper itself must read the session once.
 
 const store = vi.hoisted(() => ({ current: undefined as unknown }));
-const jar = vi.hoisted(() => ({ value: undefined as string | undefined }));
+const jar = vi.hoisted(() => ({
+  value: undefined as string | undefined,
+  set: undefined as { name: string; value: string }[] | undefined,
+}));
 vi.mock("react", async (importOriginal) => ({
   ...(await importOriginal<typeof import("react")>()),
   cache: <T>(fn: T) => fn,
@@ -46,6 +49,7 @@ function request(method: string, init: { headers?: Record<string, string>; body?
 
 beforeEach(async () => {
   jar.value = await sealedSessionCookie("s1");
+  jar.set = undefined;
   counting = new CountingStore();
   store.current = counting;
   await counting.saveSession("s1", aliceSession(Date.now()), 1800);
@@ -138,6 +142,35 @@ describe("userRoute", () => {
     const declared = await route(request("POST", { headers: { "content-length": "5000" }, body: "{}" }), noParams);
     expect(declared.status).toBe(413);
     expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("refuses a declared body over the portal's cap first, signed in or not (API requests skip proxy.ts)", async () => {
+    const handler = vi.fn(async () => answerJson(okAnswer, { ok: true }));
+    const route = userRoute({}, handler);
+    const large = () => request("POST", { headers: { "content-length": String(65 * 1024) } });
+    const answer = await route(large(), noParams);
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toMatchObject({ error: "too_large" });
+    jar.value = undefined;
+    expect((await route(large(), noParams)).status).toBe(413);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("restarts the session cookie's idle timer when it is due, as proxy.ts does for pages, and not before", async () => {
+    const route = userRoute({}, async () => answerJson(okAnswer, { ok: true }));
+    // Sealed at sign-in: a full lifetime left, not due.
+    expect((await route(request("GET"), noParams)).status).toBe(200);
+    expect(jar.set).toBeUndefined();
+    // Less than the idle timeout left: due, renewed once.
+    jar.value = await sealedSessionCookie("s1", 1000);
+    expect((await route(request("GET"), noParams)).status).toBe(200);
+    expect(jar.set).toEqual([{ name: "authjs.session-token", value: expect.any(String) }]);
+    expect(jar.set?.[0]?.value).not.toBe(jar.value);
+    // A session that has ended gets no new cookie.
+    jar.set = undefined;
+    await counting.deleteSession("s1");
+    expect((await route(request("GET"), noParams)).status).toBe(401);
+    expect(jar.set).toBeUndefined();
   });
 
   it("answers 400 with the sentence the refused field names, else the general one", async () => {

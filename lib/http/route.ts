@@ -1,18 +1,22 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import type { z } from "zod/mini";
+import { cookies } from "next/headers";
 import {
   currentSession,
   sessionUser,
   withUserToken,
+  type ActiveSession,
   type SessionState,
   type SessionUser,
 } from "@/lib/auth/current-session";
+import { cookieRenewalFor, type SessionClaims } from "@/lib/auth/session-cookie";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { getEnv } from "@/lib/env";
 import { isSentenceKey } from "@/lib/i18n/error-sentence";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { isCrossSiteChange } from "./cross-site";
+import { declaresLargeBody } from "./large-body";
 import { errorAnswer } from "./error-response";
 import { readJsonBody } from "./read-json-body";
 
@@ -52,6 +56,8 @@ export interface UserRequest<Params, Body> extends PublicRequest<Params, Body> {
   user: SessionUser;
   /** The person's print server access token, fresh for this request. */
   token: string;
+  /** The session as read for this request (the handler need not read it again). */
+  session: ActiveSession;
 }
 
 const defaultMaxBodyBytes = 16 * 1024;
@@ -79,6 +85,8 @@ async function checkedRequest<Params, Body>(
   context: { params: Promise<SegmentValues> },
   options: RouteOptions<Params, Body>,
 ): Promise<{ params: Params; readBody: () => Promise<Body> }> {
+  // Before anything else, so that nothing of a refused body is read.
+  if (declaresLargeBody(request)) throw new PortalError("too_large", { reason: "declared body too large" });
   if (isCrossSiteChange(request, getEnv().PORTAL_URL)) throw new PortalError("cross_site");
   const params = (options.params ? checked(options.params, await context.params, "params") : undefined) as Params;
   const readBody = async () =>
@@ -110,6 +118,7 @@ export function userRoute<Params = undefined, Body = undefined>(
 ): RouteHandler {
   return async (request, context) => {
     let state: SessionState | undefined;
+    let answer: Response;
     try {
       const { params, readBody } = await checkedRequest(request, context, options);
       state = await currentSession();
@@ -119,17 +128,26 @@ export function userRoute<Params = undefined, Body = undefined>(
       const body = await readBody();
       // A read may be repeated when the token expired on its way (withUserToken).
       const safeToRepeat = request.method === "GET" || request.method === "HEAD";
-      return await withUserToken(
+      answer = await withUserToken(
         active,
-        (token) => handler({ request, params, body, user: sessionUser(active.session), token }),
+        (token) => handler({ request, params, body, user: sessionUser(active.session), token, session: active }),
         { safeToRepeat },
       );
     } catch (error) {
       // The session already read words the answer; no second lookup.
       const known = state;
-      return errorAnswer(error, await localeOfRequest(known ? async () => known : currentSession));
+      answer = errorAnswer(error, await localeOfRequest(known ? async () => known : currentSession));
     }
+    // The cookie's idle timer, as proxy.ts restarts it for pages (API requests do not pass there).
+    if (state?.status === "active") await renewSessionCookie(state.cookie);
+    return answer;
   };
+}
+
+/** Sets the renewed session cookie on the answer when the request's one is due (at most once a minute). */
+async function renewSessionCookie(claims: SessionClaims | undefined): Promise<void> {
+  const renewed = await cookieRenewalFor(claims);
+  if (renewed) (await cookies()).set(renewed.name, renewed.value, renewed.options);
 }
 
 /** A JSON answer of exactly what `schema` lets through, never cached. */

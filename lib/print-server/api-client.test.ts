@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrintServerApi, createSignInAgent } from "./api-client";
+import { createPrintServerApi, freshIdleMs } from "./api-client";
 import { isPrintServerUp } from "./server-status";
 import { signInUser } from "./token-endpoint";
 
@@ -82,6 +82,20 @@ beforeAll(async () => {
         req.socket.destroy();
       } else if (path.startsWith("/api/v3/dropped") && req.method === "POST") {
         req.socket.destroy();
+      } else if (path === "/api/v3/large-file") {
+        // A ready report file: far more than anyone reading only its status should pull.
+        res.writeHead(200, { "content-type": "text/csv" });
+        const chunk = Buffer.alloc(64 * 1024, "a");
+        let sent = 0;
+        const more = () => {
+          while (sent < 64 * 1024 * 1024 && !res.destroyed) {
+            sent += chunk.length;
+            if (!res.write(chunk)) return void res.once("drain", more);
+          }
+          res.end();
+        };
+        res.on("close", () => seen.set("/api/v3/large-file:sent", [sent]));
+        more();
       } else if (path.startsWith("/api/v3/")) {
         res.writeHead(200, { "content-type": "application/json" }).end("{}");
       } else if (req.url === "/api/server/status") {
@@ -135,29 +149,36 @@ describe("createPrintServerApi over real TLS", () => {
     expect(seen.get("/api/v3/dropped-once")).toHaveLength(2);
   }, 40_000);
 
-  it("sends changes on a connection of their own each, and never repeats one", async () => {
+  it("reads only the status of an answer whose body is cancelled (a ready report file)", async () => {
     const api = createPrintServerApi({ baseUrl, caPem, timeoutMs: 15_000 });
+    const answer = await api.GET("/v3/large-file" as never, { parseAs: "stream" } as never);
+    expect(answer.response.status).toBe(200);
+    expect(answer.response.bodyUsed).toBe(false);
+    await answer.response.body?.cancel();
+    await expect
+      .poll(() => seen.get("/api/v3/large-file:sent")?.[0], { timeout: 15_000 })
+      .toBeLessThan(16 * 1024 * 1024);
+    // The client carries on.
+    expect((await api.GET("/v3/after-large" as never)).response.status).toBe(200);
+  }, 40_000);
+
+  it("sends changes on briefly kept-alive connections, never the reads' ones, and never repeats one", async () => {
+    const api = createPrintServerApi({ baseUrl, caPem, timeoutMs: 15_000 });
+    const paths = ["/v3/change-a", "/v3/change-b", "/v3/change-c", "/v3/change-d"];
     await api.GET("/v3/read" as never);
-    await api.POST("/v3/change-a" as never);
-    await api.POST("/v3/change-b" as never);
-    const ports = ["/api/v3/read", "/api/v3/change-a", "/api/v3/change-b"].map((path) => seen.get(path)?.[0]);
-    expect(new Set(ports).size).toBe(3);
+    for (const path of paths) await api.POST(path as never);
+    const readPort = seen.get("/api/v3/read")?.[0];
+    const changePorts = paths.map((path) => seen.get(`/api${path}`)?.[0]);
+    expect(changePorts).not.toContain(readPort);
+    // Later changes found earlier ones' connections open: fewer TLS handshakes than calls.
+    expect(new Set(changePorts).size).toBeLessThan(paths.length);
+
+    // Idle longer than freshIdleMs: the next change gets a new connection.
+    await new Promise((resolve) => setTimeout(resolve, freshIdleMs + 500));
+    await api.POST("/v3/change-later" as never);
+    expect(changePorts).not.toContain(seen.get("/api/v3/change-later")?.[0]);
 
     await expect(api.POST("/v3/dropped" as never)).rejects.toThrow();
     expect(seen.get("/api/v3/dropped")).toHaveLength(1);
-  }, 40_000);
-
-  it("sends sign-in token calls on a kept-alive connection of their own pool, and never repeats one", async () => {
-    const signIns = createSignInAgent(caPem, 15_000);
-    const api = createPrintServerApi({ baseUrl, caPem, timeoutMs: 15_000, freshDispatcher: signIns });
-    const paths = ["/v3/sign-in-a", "/v3/sign-in-b", "/v3/sign-in-c", "/v3/sign-in-d"];
-    for (const path of paths) await api.POST(path as never);
-    // Later calls found earlier ones' connections open: fewer TLS handshakes than calls.
-    const ports = paths.map((path) => seen.get(`/api${path}`)?.[0]);
-    expect(new Set(ports).size).toBeLessThan(paths.length);
-
-    await expect(api.POST("/v3/dropped-sign-in" as never)).rejects.toThrow();
-    expect(seen.get("/api/v3/dropped-sign-in")).toHaveLength(1);
-    await signIns.close();
   }, 40_000);
 });

@@ -2,10 +2,11 @@ import "server-only";
 import { readFileSync } from "node:fs";
 import { createSecureContext, rootCertificates } from "node:tls";
 import createClient, { type Client } from "openapi-fetch";
-import { Agent, Request as UndiciRequest, Response as UndiciResponse, type Dispatcher } from "undici";
+import { Agent, type Dispatcher } from "undici";
 import { getEnv } from "@/lib/env";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { refreshTimeLimitFor } from "@/lib/state/lock-lifetime";
+import { CallAnswer, OutgoingCall } from "./call-carriers";
 import type { paths } from "./schema";
 
 export type PrintServerApi = Client<paths>;
@@ -26,9 +27,10 @@ export interface ApiClientOptions {
 // request written to a connection the server has just closed fails at once
 // ("other side closed"), though the server never saw it. Under load the
 // portal's own idle timer runs late, so this is no rarity (several 503s in a
-// row after a pause). Reads are therefore sent once more when that happens,
-// and changes (sign-in, token refresh, release, voucher) always go on a
-// connection of their own, where it cannot happen; they are never repeated.
+// row after a pause). Reads are therefore sent once more when that happens.
+// Changes (sign-in, token refresh, release, voucher) are never repeated: they
+// go on connections that are closed after a second idle (createFreshAgent),
+// long before any server closes them, so the race cannot meet them.
 
 const droppedConnectionCodes = new Set(["UND_ERR_SOCKET", "UND_ERR_CLOSED", "ECONNRESET", "EPIPE"]);
 
@@ -40,7 +42,7 @@ export function isDroppedConnection(error: unknown): boolean {
 
 const isRead = (method: string) => method === "GET" || method === "HEAD";
 
-/** What one call sends: read once from openapi-fetch's Request, so a repeat sends the same. */
+/** What one call sends, as undici's `request` takes it; a repeat sends the same. */
 interface Outgoing {
   origin: string;
   path: string;
@@ -49,43 +51,39 @@ interface Outgoing {
   body: string | undefined;
 }
 
-async function outgoingOf(request: UndiciRequest): Promise<Outgoing> {
-  const url = new URL(request.url);
-  const headers: Record<string, string> = {};
-  for (const [name, value] of request.headers) headers[name] = value;
-  const body = request.body ? await request.text() : undefined;
-  return { origin: url.origin, path: `${url.pathname}${url.search}`, method: request.method, headers, body };
-}
-
-/** Statuses whose answers have no body (a Response refuses one for them). */
+/** Statuses whose answers have no body. */
 const nullBodyStatuses = new Set([204, 205, 304]);
 
 /**
- * One call through `dispatcher`, answered as a Response with its (small JSON)
- * body read. undici's `request` on the pool rather than its `fetch`: fetch
- * runs the whole WHATWG pipeline (a second Request, web streams both ways)
- * and costs about twice the CPU per call, which every API answer of the
- * portal pays (issue 14). Redirects are not followed: the API answers none,
- * and a bearer token has no business following one. A failure reads like
- * fetch's (a TypeError whose cause carries undici's code, or the time
- * limit's own error), so callers tell them apart one way (isDroppedConnection).
+ * One call through `dispatcher`. undici's `request` on the pool rather than
+ * its `fetch`: fetch runs the whole WHATWG pipeline (a second Request, web
+ * streams both ways) and costs about twice the CPU per call, which every API
+ * answer of the portal pays (issue 14). `timeoutMs` limits the call until
+ * its answer's headers; the dispatcher's own limits (createAgent) the pauses
+ * in its body, which openapi-fetch reads afterwards (call-carriers.ts).
+ * Redirects are not followed: the API answers none, and a bearer token has
+ * no business following one. A failure reads like fetch's (a TypeError whose
+ * cause carries undici's code, or the time limit's own error), so callers
+ * tell them apart one way (isDroppedConnection).
  */
-async function sendOnce(outgoing: Outgoing, dispatcher: Dispatcher, timeoutMs: number): Promise<UndiciResponse> {
+async function sendOnce(outgoing: Outgoing, dispatcher: Dispatcher, timeoutMs: number): Promise<CallAnswer> {
   const signal = AbortSignal.timeout(timeoutMs);
+  let answer: Dispatcher.ResponseData;
   try {
-    const answer = await dispatcher.request({ ...outgoing, signal });
-    const body = nullBodyStatuses.has(answer.statusCode) ? null : await answer.body.arrayBuffer();
-    if (body === null) await answer.body.dump();
-    const headers: [string, string][] = [];
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (Array.isArray(value)) for (const item of value) headers.push([name, item]);
-      else if (value !== undefined) headers.push([name, value]);
-    }
-    return new UndiciResponse(body, { status: answer.statusCode, headers });
+    answer = await dispatcher.request({ ...outgoing, signal });
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     throw new TypeError("fetch failed", { cause: error });
   }
+  // openapi-fetch reads no body of these: nothing may hold the connection.
+  if (
+    nullBodyStatuses.has(answer.statusCode) ||
+    outgoing.method === "HEAD" ||
+    answer.headers["content-length"] === "0"
+  ) {
+    await answer.body.dump();
+  }
+  return new CallAnswer(answer.statusCode, answer.headers, answer.body);
 }
 
 /**
@@ -96,13 +94,24 @@ async function sendOnce(outgoing: Outgoing, dispatcher: Dispatcher, timeoutMs: n
 export function createPrintServerApi(options: ApiClientOptions): PrintServerApi {
   const dispatcher = options.dispatcher ?? createAgent(options.caPem, options.timeoutMs);
   const fresh = options.freshDispatcher ?? options.dispatcher ?? createFreshAgent(options.caPem, options.timeoutMs);
+  const baseUrl = `${options.baseUrl.replace(/\/+$/, "")}/api`;
+  const origin = new URL(baseUrl).origin;
   const send = (outgoing: Outgoing, through: Dispatcher) => sendOnce(outgoing, through, options.timeoutMs);
   return createClient<paths>({
-    baseUrl: `${options.baseUrl}/api`,
-    // undici's own Request, read back into a plain undici `request` (sendOnce).
-    Request: UndiciRequest as unknown as typeof Request,
+    baseUrl,
+    // Plain carriers instead of WHATWG Requests and Responses (call-carriers.ts).
+    Request: OutgoingCall as unknown as typeof Request,
     fetch: async (input) => {
-      const outgoing = await outgoingOf(input as unknown as UndiciRequest);
+      const call = input as unknown as OutgoingCall;
+      const headers: Record<string, string> = {};
+      for (const [name, value] of call.headers) headers[name] = value;
+      const outgoing: Outgoing = {
+        origin,
+        path: call.url.slice(origin.length),
+        method: call.method,
+        headers,
+        body: call.body,
+      };
       if (!isRead(outgoing.method)) return (await send(outgoing, fresh)) as unknown as Response;
       try {
         return (await send(outgoing, dispatcher)) as unknown as Response;
@@ -133,29 +142,23 @@ export function createAgent(caPem: string | undefined, timeoutMs: number, option
   });
 }
 
-/** How long a sign-in connection is kept while idle: a fraction of any server's own keep-alive time (Node's default is 5 s). */
-export const signInIdleMs = 1000;
+/** How long a connection for changes is kept while idle: a fraction of any server's own keep-alive time (Node's default is 5 s). */
+export const freshIdleMs = 1000;
 
 /**
- * Connections for sign-in token calls, kept alive but only briefly. A sign-in
- * on a connection of its own pays a TLS handshake on both sides (most of what
- * the portal added to a sign-in, issue 14); at the morning rush the next
- * sign-in finds this one's connection open. The race the fresh connections
- * avoid (the server closing an idle connection as a request is written to it)
- * needs a connection the server has kept idle for its whole keep-alive time;
- * these are closed by the portal long before. The call is still never
- * repeated (undici repeats nothing by itself, and sendOnce does not): a
- * failure reads "try again", and nothing is counted against the person.
+ * Connections for changes (and for the one repeat of a read whose connection
+ * was dropped), kept alive but only briefly. A change on a connection of its
+ * own paid a TLS handshake on both sides, most of what the portal added to a
+ * sign-in or a release (issue 14); at the morning rush the next change finds
+ * this one's connection open. The race that a read is repeated for (the
+ * server closing an idle connection as a request is written to it) needs a
+ * connection the server has kept idle for its whole keep-alive time; these
+ * are closed by the portal long before. A change is still never repeated
+ * (undici repeats nothing by itself, and sendOnce does not): a failure reads
+ * "try again" (or, for a release, "look before trying again").
  */
-export function createSignInAgent(caPem: string | undefined, timeoutMs: number): Agent {
-  return createAgent(caPem, timeoutMs, { keepAliveTimeout: signInIdleMs, keepAliveMaxTimeout: signInIdleMs });
-}
-
-/** Like createAgent, but each connection carries one request and closes: none is ever reused idle. */
-export function createFreshAgent(caPem: string | undefined, timeoutMs: number): Dispatcher {
-  return createAgent(caPem, timeoutMs).compose(
-    (dispatch) => (dispatchOptions, handler) => dispatch({ ...dispatchOptions, reset: true }, handler),
-  );
+export function createFreshAgent(caPem: string | undefined, timeoutMs: number): Agent {
+  return createAgent(caPem, timeoutMs, { keepAliveTimeout: freshIdleMs, keepAliveMaxTimeout: freshIdleMs });
 }
 
 /** The header that carries a user's (or the portal's) access token, on every call. */
@@ -168,7 +171,6 @@ const cache = globalThis as typeof globalThis & {
   __printServerAgent?: Agent;
   __printServerFreshAgent?: Dispatcher;
   __printServerRefreshApi?: PrintServerApi;
-  __printServerSignInApi?: PrintServerApi;
 };
 
 function configuredCaPem(): string | undefined {
@@ -187,7 +189,7 @@ export function printServerAgent(): Agent {
   return cache.__printServerAgent;
 }
 
-/** The configured print server's one-request connections, for changes (see createPrintServerApi). */
+/** The configured print server's briefly kept-alive connections, for changes (createFreshAgent). */
 export function printServerFreshAgent(): Dispatcher {
   cache.__printServerFreshAgent ??= createFreshAgent(configuredCaPem(), getEnv().PRINT_SERVER_TIMEOUT_MS);
   return cache.__printServerFreshAgent;
@@ -205,24 +207,6 @@ export function printServerApi(): PrintServerApi {
     });
   }
   return cache.__printServerApi;
-}
-
-/**
- * The configured print server's client for sign-in token calls: its changes
- * (the token POST) go on the briefly kept-alive sign-in connections
- * (createSignInAgent), not on a new connection each.
- */
-export function printServerSignInApi(): PrintServerApi {
-  if (!cache.__printServerSignInApi) {
-    const env = getEnv();
-    cache.__printServerSignInApi = createPrintServerApi({
-      baseUrl: env.PRINT_SERVER_URL,
-      timeoutMs: env.PRINT_SERVER_TIMEOUT_MS,
-      dispatcher: printServerAgent(),
-      freshDispatcher: createSignInAgent(configuredCaPem(), env.PRINT_SERVER_TIMEOUT_MS),
-    });
-  }
-  return cache.__printServerSignInApi;
 }
 
 /**

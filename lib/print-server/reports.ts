@@ -170,7 +170,7 @@ export async function openDownload(
   if (status === "ready") {
     const decoded = decodedBody(answer.body, headers.get("content-encoding") ?? undefined);
     if (!decoded) {
-      answer.body.destroy();
+      answer.body.on("error", () => undefined).destroy();
       throw new PortalError("upstream_malformed", { reason: "download in an encoding the portal cannot decode" });
     }
     // Decoded here: the length and coding of the bytes the browser gets are not the upstream's.
@@ -181,7 +181,9 @@ export async function openDownload(
     return { status, headers, body: downloadBody(decoded) };
   }
   if (status) {
-    answer.body.destroy();
+    // Read off (a short JSON answer), so the connection serves the next call;
+    // a destroyed body would raise an error nobody listens to.
+    await answer.body.dump().catch(() => undefined);
     return { status };
   }
   throw mapApiError(answer.statusCode, await readErrorBody(answer), headers);

@@ -1,6 +1,6 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
-import { printServerApi, printServerRefreshApi, printServerSignInApi, type PrintServerApi } from "./api-client";
+import { printServerApi, printServerRefreshApi, type PrintServerApi } from "./api-client";
 import { forwardedForHeader, loginInfo } from "@/lib/browser-safe/contract-assumptions";
 import { mapRefreshError, mapSignInError, mapTokenError } from "./error-mapping";
 import { send } from "./send";
@@ -37,8 +37,8 @@ export async function signInUser(
   address: string | undefined,
   deps: Deps = {},
 ): Promise<TokenSet> {
-  // On the briefly kept-alive sign-in connections (api-client.ts), never repeated.
-  const { api, clientId, clientSecret, scopes } = config(deps, printServerSignInApi);
+  // A change: on the briefly kept-alive connections (api-client.ts), never repeated.
+  const { api, clientId, clientSecret, scopes } = config(deps, printServerApi);
   const info =
     credentials.method === "pin"
       ? loginInfo.pin(credentials.pin)
