@@ -10,7 +10,7 @@ import {
   type SessionState,
   type SessionUser,
 } from "@/lib/auth/current-session";
-import { cookieRenewalFor, type SessionClaims } from "@/lib/auth/session-cookie";
+import { renewalDue, renewedSessionCookie, type SessionClaims } from "@/lib/auth/session-cookie";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { getEnv } from "@/lib/env";
 import { isSentenceKey } from "@/lib/i18n/error-sentence";
@@ -139,15 +139,15 @@ export function userRoute<Params = undefined, Body = undefined>(
       answer = errorAnswer(error, await localeOfRequest(known ? async () => known : currentSession));
     }
     // The cookie's idle timer, as proxy.ts restarts it for pages (API requests do not pass there).
-    if (state?.status === "active") await renewSessionCookie(state.cookie);
+    if (state?.status === "active" && state.cookie && renewalDue(state.cookie)) await renewSessionCookie(state.cookie);
     return answer;
   };
 }
 
-/** Sets the renewed session cookie on the answer when the request's one is due (at most once a minute). */
-async function renewSessionCookie(claims: SessionClaims | undefined): Promise<void> {
-  const renewed = await cookieRenewalFor(claims);
-  if (renewed) (await cookies()).set(renewed.name, renewed.value, renewed.options);
+/** Sets the renewed session cookie on the answer (once its idle timer is due: at most once a minute). */
+async function renewSessionCookie(claims: SessionClaims): Promise<void> {
+  const renewed = await renewedSessionCookie(claims);
+  (await cookies()).set(renewed.name, renewed.value, renewed.options);
 }
 
 /** A JSON answer of exactly what `schema` lets through, never cached. */

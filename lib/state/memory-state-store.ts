@@ -40,12 +40,16 @@ export class MemoryStateStore implements StateStore {
 
   async readSession(sessionId: string): Promise<LiveSession | undefined> {
     const entry = this.live(this.sessions, sessionId);
-    return entry ? { session: structuredClone(entry.value), expiresAt: entry.expiresAt } : undefined;
+    // Frozen when saved: every reader gets the same object, and none can change it (as with a copy from Redis).
+    return entry ? { session: entry.value, expiresAt: entry.expiresAt } : undefined;
   }
 
   async saveSession(sessionId: string, session: StoredSession, ttlSeconds: number): Promise<void> {
     this.sweep();
-    this.sessions.set(sessionId, { value: structuredClone(session), expiresAt: this.now() + ttlSeconds * 1000 });
+    this.sessions.set(sessionId, {
+      value: deepFreeze(structuredClone(session)),
+      expiresAt: this.now() + ttlSeconds * 1000,
+    });
   }
 
   async updateSession(sessionId: string, session: StoredSession, ttlSeconds: number): Promise<boolean> {
@@ -95,4 +99,13 @@ export class MemoryStateStore implements StateStore {
     const entry = this.live(this.counters, name);
     return entry ? this.countOf(entry) : { count: 0, resetInSeconds: 0 };
   }
+}
+
+/** The value, and every object in it, made read-only. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
 }
