@@ -1,20 +1,4 @@
-// The icons client components may show (icon-scope.tsx renders them on the server).
-export const iconNames = [
-  "alert",
-  "info",
-  "check",
-  "ready",
-  "close",
-  "clock",
-  "spinner",
-  "play",
-  "download",
-  "retry",
-  "refresh",
-  "printer",
-  "delete",
-  "star",
-  "copy",
-] as const;
+import type { iconNodes } from "./icon-nodes";
 
-export type IconName = (typeof iconNames)[number];
+/** The portal's icons (lucide's, by the portal's own names: scripts/icon-nodes.mjs). */
+export type IconName = keyof typeof iconNodes;

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "@/hooks/use-translations";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { SecretField } from "@/components/sign-in/secret-field";
+import { SecretField } from "@/components/ui/secret-field";
 import { Alert } from "@/components/ui/alert";
 import { Icon } from "@/components/icons/icon-provider";
 import { Button } from "@/components/ui/button";

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/icons/icon-provider";
 import type { IconName } from "@/components/icons/icon-names";
 import type { EntryState } from "@/lib/browser-safe/reports/entry-state";
-import { formatName } from "@/lib/browser-safe/reports/formats";
+import { formatName } from "@/lib/browser-safe/reports/report-format";
 import type { RecentEntry } from "@/lib/browser-safe/reports/recent-entries";
 import { formatElapsed, formatStartTime } from "@/lib/browser-safe/time-format";
 import { useFormatLocale } from "@/hooks/use-format-locale";

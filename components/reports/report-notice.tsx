@@ -5,7 +5,7 @@ import { useTranslations } from "@/hooks/use-translations";
 import { useEmbedHref } from "@/hooks/use-embed";
 import { buttonClasses } from "@/components/ui/button";
 import { Icon } from "@/components/icons/icon-provider";
-import { formatName } from "@/lib/browser-safe/reports/formats";
+import { formatName } from "@/lib/browser-safe/reports/report-format";
 import type { RecentEntry } from "@/lib/browser-safe/reports/recent-entries";
 import { DownloadLink } from "./download-link";
 

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Icon } from "@/components/icons/icon-provider";
 import type { ReportSummary } from "@/app/api/reports/schema";
-import { formatName, isReportFormat, type ReportFormat } from "@/lib/browser-safe/reports/formats";
+import { formatName, isReportFormat, type ReportFormat } from "@/lib/browser-safe/reports/report-format";
 import { useErrorSentence } from "@/hooks/use-error-sentence";
 import { useStartReport } from "@/hooks/use-start-report";
 

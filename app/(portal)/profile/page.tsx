@@ -19,7 +19,7 @@ export default async function ProfilePage() {
       <PageHeading title={t("pageTitle")} intro={t("pageIntro")} />
       {/* "account": a section's problem and Retry (panel-problem.tsx). */}
       <IntlScope namespaces={["profile", "account"]}>
-        <IconScope names={["copy"]}>
+        <IconScope names={["copy", "show", "hide"]}>
           <ProfileView />
         </IconScope>
       </IntlScope>
