@@ -4,7 +4,7 @@ import { useCallback } from "react";
 import type { Answer } from "@/lib/browser-safe/answer";
 import { postJson } from "@/lib/browser-safe/fetch-json";
 import type { startedResponse } from "@/app/api/reports/executions/schema";
-import type { ReportFormat } from "@/lib/browser-safe/reports/formats";
+import type { ReportFormat } from "@/lib/browser-safe/reports/report-format";
 import { recentReports } from "./use-recent-reports";
 import { usePortalAction } from "./use-portal-action";
 

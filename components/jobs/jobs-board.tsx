@@ -1,8 +1,7 @@
 "use client";
 
 import { useTranslations } from "@/hooks/use-translations";
-import dynamic from "next/dynamic";
-import { useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import type { JobView } from "@/app/api/jobs/schema";
 import { Alert } from "@/components/ui/alert";
 import { useMoneyOverview } from "@/hooks/use-account";
@@ -33,17 +32,16 @@ import { SelectAll } from "./select-all";
 // Parts that only some moments need are loaded at that moment: the
 // confirmations and print options with the first question, the progress
 // with the first release, "Release all" on a printer's label page.
-const ConfirmDialog = dynamic(() => import("./confirm-dialog").then((module) => module.ConfirmDialog), { ssr: false });
-const ReleaseOptionsFields = dynamic(
-  () => import("./release-options-fields").then((module) => module.ReleaseOptionsFields),
-  { ssr: false },
+const ConfirmDialog = lazy(() => import("./confirm-dialog").then((module) => ({ default: module.ConfirmDialog })));
+const ReleaseOptionsFields = lazy(() =>
+  import("./release-options-fields").then((module) => ({ default: module.ReleaseOptionsFields })),
 );
-const ReleaseProgress = dynamic(() => import("./release-progress").then((module) => module.ReleaseProgress), {
-  ssr: false,
-});
-const ReleaseAllPanel = dynamic(() => import("./release-all-panel").then((module) => module.ReleaseAllPanel), {
-  ssr: false,
-});
+const ReleaseProgress = lazy(() =>
+  import("./release-progress").then((module) => ({ default: module.ReleaseProgress })),
+);
+const ReleaseAllPanel = lazy(() =>
+  import("./release-all-panel").then((module) => ({ default: module.ReleaseAllPanel })),
+);
 
 type Pending =
   | { kind: "release"; jobs: JobView[]; printerId: number; key: string; asSent: ReleaseChoice }
@@ -239,19 +237,21 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
       {favorite.isError ? <Alert>{sentence(favorite.error)}</Alert> : null}
 
       {printerParam !== null ? (
-        <ReleaseAllPanel
-          printer={labelPrinter}
-          known={printers.data !== undefined}
-          waiting={waiting}
-          currency={currency}
-          locale={locale}
-          busy={busy}
-          onReleaseAll={(id) => {
-            setProblem(null);
-            // One tap prints everything waiting: no question in between. A new key per tap.
-            sendRelease({ kind: "releaseAll", printerId: id, key: newRequestId() });
-          }}
-        />
+        <Suspense fallback={null}>
+          <ReleaseAllPanel
+            printer={labelPrinter}
+            known={printers.data !== undefined}
+            waiting={waiting}
+            currency={currency}
+            locale={locale}
+            busy={busy}
+            onReleaseAll={(id) => {
+              setProblem(null);
+              // One tap prints everything waiting: no question in between. A new key per tap.
+              sendRelease({ kind: "releaseAll", printerId: id, key: newRequestId() });
+            }}
+          />
+        </Suspense>
       ) : null}
 
       {batches.length > 0 ? (
@@ -260,7 +260,9 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
             {t("progressHeading")}
           </h2>
           {batches.map((batch) => (
-            <ReleaseProgress key={batch.key} batch={batch} announce={announce} onPrinted={readListsAndMoney} />
+            <Suspense key={batch.key} fallback={null}>
+              <ReleaseProgress batch={batch} announce={announce} onPrinted={readListsAndMoney} />
+            </Suspense>
           ))}
         </section>
       ) : null}
@@ -337,7 +339,7 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
       ) : null}
 
       {asked ? (
-        <>
+        <Suspense fallback={null}>
           <ConfirmDialog
             open={pending?.kind === "release"}
             title={
@@ -380,7 +382,7 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
               {pending?.kind === "delete" ? pending.jobs.map((job) => <li key={job.id}>{job.name}</li>) : null}
             </ul>
           </ConfirmDialog>
-        </>
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,7 +1,6 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useEmbedded } from "@/hooks/use-embed";
 import { useSessionEnd } from "@/hooks/use-session-end";
 import { onActionOutcome } from "@/lib/browser-safe/action-outcome";
@@ -10,9 +9,7 @@ import { signInAgainPath } from "@/lib/browser-safe/sign-in-path";
 
 // The card's code is loaded when its time comes (two minutes before the end):
 // most page loads never show it.
-const SessionEndCard = dynamic(() => import("./session-end-card").then((module) => module.SessionEndCard), {
-  ssr: false,
-});
+const SessionEndCard = lazy(() => import("./session-end-card").then((module) => ({ default: module.SessionEndCard })));
 
 /**
  * Two minutes before the session ends: how long is left and, where the
@@ -36,14 +33,16 @@ export function SessionEndWarning() {
   // deadline): activity elsewhere may have put the end off, and a person
   // told "signed out" whose session lives on would be misled. Until then the
   // warning stays, at 0:00.
-  if (state.phase === "ended") return <SessionEndCard ended secondsLeft={0} extendable={false} extend={extend} />;
-  if (state.phase !== "ending") return null;
+  if (state.phase !== "ending" && state.phase !== "ended") return null;
+  const ending = state.phase === "ending";
   return (
-    <SessionEndCard
-      ended={false}
-      secondsLeft={Math.max(0, Math.ceil((state.deadline - now) / 1000))}
-      extendable={state.extendable}
-      extend={extend}
-    />
+    <Suspense fallback={null}>
+      <SessionEndCard
+        ended={!ending}
+        secondsLeft={ending ? Math.max(0, Math.ceil((state.deadline - now) / 1000)) : 0}
+        extendable={ending && state.extendable}
+        extend={extend}
+      />
+    </Suspense>
   );
 }
