@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { isEmbeddedRequest } from "@/lib/embedding/embedded-request";
+import { IconScope } from "@/components/icons/icon-scope";
 import { IntlScope } from "@/components/providers/intl-scope";
 import type { Namespace } from "@/lib/i18n/messages";
 import { requestLocale } from "@/lib/i18n/request-locale";
@@ -10,20 +11,11 @@ import { fixedTheme } from "@/lib/browser-safe/theme";
 import { ThemeChoiceProvider } from "@/components/providers/theme-choice-provider";
 import "./globals.css";
 
-// What client components read; the rest (titles, greetings, route answers)
-// is only used on the server and stays there.
-const clientNamespaces: Namespace[] = [
-  "signIn",
-  "errors",
-  "errorPages",
-  "account",
-  "reports",
-  "jobs",
-  "profile",
-  "credit",
-  "embed",
-  "session",
-];
+// What client components on every page read (error sentences, the error
+// page); route groups and pages add their own namespaces with IntlScope,
+// so a page's payload carries only the texts its client parts use. The rest
+// (titles, greetings, route answers) is only used on the server.
+const clientNamespaces: Namespace[] = ["errors", "errorPages"];
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await serverTranslator("app");
@@ -56,7 +48,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       {/* In a frame the body takes its content's height, which is what the parent is told (embed-height-reporter.tsx). */}
       <body className={embedded ? "antialiased" : "min-h-dvh antialiased"}>
         <IntlScope namespaces={clientNamespaces}>
-          <ThemeChoiceProvider choice={theme}>{children}</ThemeChoiceProvider>
+          {/* The notices' icons (components/ui/alert.tsx), on every page. */}
+          <IconScope names={["alert", "info"]}>
+            <ThemeChoiceProvider choice={theme}>{children}</ThemeChoiceProvider>
+          </IconScope>
         </IntlScope>
       </body>
     </html>

@@ -1,16 +1,17 @@
 "use client";
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { historyResponse } from "@/app/api/credit/history/schema";
 import type { statementResponse } from "@/app/api/credit/statement/schema";
 import type { StatementPeriod, StatementType } from "@/lib/browser-safe/credit/statement";
 import type { voucherResponse, VoucherRequest } from "@/app/api/credit/vouchers/schema";
 import type { Answer } from "@/lib/browser-safe/answer";
-import { fetchJson, postJson, retryOnce } from "@/lib/browser-safe/fetch-json";
-import { accountQueryKey } from "./use-account";
+import { postJson } from "@/lib/browser-safe/fetch-json";
+import { usePortalAction } from "./use-portal-action";
+import { usePortalRead } from "./use-portal-read";
 
-// The credit page's statement and balance chart. Keys start with "account",
-// so a voucher (or the home page's Refresh) refetches them with the balance.
+// The credit page's statement, balance chart and vouchers. The page
+// (components/credit/credit-view.tsx) owns them with the balance, and reads
+// them all again after a voucher.
 
 export interface StatementFilterState {
   days: StatementPeriod;
@@ -27,26 +28,18 @@ export function filterQuery(filter: StatementFilterState, extra: Record<string, 
   return query.toString();
 }
 
-export function useStatement(filter: StatementFilterState, page: number) {
-  return useQuery({
-    queryKey: [...accountQueryKey, "statement", filter.days, filter.type, page],
-    queryFn: () =>
-      fetchJson<Answer<typeof statementResponse>>(
-        `/api/credit/statement?${filterQuery(filter, { page: String(page) })}`,
-      ),
-    // The old page stays on screen while the next loads: no jump.
-    placeholderData: keepPreviousData,
-    retry: retryOnce,
-  });
+const everyHalfMinute = { refreshOnFocusAfterMs: 30_000 };
+
+/** One page of the statement; null: not yet (nothing is read). The old page stays on screen while the next loads. */
+export function useStatement(filter: StatementFilterState | null, page: number) {
+  return usePortalRead<Answer<typeof statementResponse>>(
+    filter && `/api/credit/statement?${filterQuery(filter, { page: String(page) })}`,
+    everyHalfMinute,
+  );
 }
 
-export function useBalanceHistory(days: StatementPeriod) {
-  return useQuery({
-    queryKey: [...accountQueryKey, "history", days],
-    queryFn: () => fetchJson<Answer<typeof historyResponse>>(`/api/credit/history?days=${days}`),
-    placeholderData: keepPreviousData,
-    retry: retryOnce,
-  });
+export function useBalanceHistory(days: StatementPeriod | null) {
+  return usePortalRead<Answer<typeof historyResponse>>(days && `/api/credit/history?days=${days}`, everyHalfMinute);
 }
 
 /** GET /api/credit/vouchers: whether this server takes vouchers at all. */
@@ -55,19 +48,13 @@ interface VoucherAvailability {
 }
 
 export function useVoucherAvailability() {
-  return useQuery({
-    queryKey: ["credit", "vouchers"],
-    queryFn: () => fetchJson<VoucherAvailability>("/api/credit/vouchers"),
-    staleTime: 5 * 60_000,
-    retry: retryOnce,
-  });
+  return usePortalRead<VoucherAvailability>("/api/credit/vouchers", { refreshOnFocusAfterMs: 5 * 60_000 });
 }
 
-/** Redeems a voucher; the balance, statement and chart everywhere are fetched again after it. */
+const redeemVoucher = (request: VoucherRequest) =>
+  postJson<Answer<typeof voucherResponse>>("/api/credit/vouchers", request);
+
+/** Redeems a voucher; the page reads the balance, statement and chart again after it. */
 export function useRedeemVoucher() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: VoucherRequest) => postJson<Answer<typeof voucherResponse>>("/api/credit/vouchers", request),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueryKey }),
-  });
+  return usePortalAction(redeemVoucher);
 }

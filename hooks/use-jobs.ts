@@ -1,56 +1,130 @@
 "use client";
 
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import type { deleteResponse } from "@/app/api/jobs/delete/schema";
 import type { favoriteResponse } from "@/app/api/jobs/[id]/schema";
 import type { releaseResponse } from "@/app/api/jobs/release/schema";
-import type { jobListResponse, JobListName } from "@/app/api/jobs/schema";
+import type { JobListName, JobListResponse, JobView } from "@/app/api/jobs/schema";
 import { jobPageSize } from "@/lib/browser-safe/jobs/page-size";
 import type { statesResponse } from "@/app/api/jobs/states/schema";
 import type { printersResponse } from "@/app/api/printers/schema";
 import { PortalError } from "@/lib/browser-safe/errors";
 import type { ReleaseOptions } from "@/lib/browser-safe/jobs/release-options";
 import type { Answer } from "@/lib/browser-safe/answer";
-import { fetchJson, postJson, retryOnce } from "@/lib/browser-safe/fetch-json";
-import { accountQueryKey } from "./use-account";
+import { fetchJson, postJson, readJson } from "@/lib/browser-safe/fetch-json";
+import { usePortalAction } from "./use-portal-action";
+import { usePortalRead } from "./use-portal-read";
 
-// Every key starts with "jobs", so one invalidation refreshes all three lists.
-// What the person has left to print is the account's money query: it is
-// invalidated whenever a print is charged, so it follows everywhere.
+// The Jobs page's data. The board (components/jobs/jobs-board.tsx) owns the
+// lists, the printers and the money, and reads them again after each change:
+// what the person has left to print falls whenever a print is charged.
 
-export const jobsQueryKey = ["jobs"] as const;
-const printersQueryKey = ["printers"] as const;
+export interface JobList {
+  /** The jobs shown, newest first. */
+  jobs: JobView[];
+  /** How many the list has in all. */
+  count: number;
+  /** False when the server cannot tell which jobs belong in it. */
+  offered: boolean;
+  /** Whether the list has answered at least once. */
+  loaded: boolean;
+  error: unknown;
+  isPending: boolean;
+  isFetchingMore: boolean;
+  hasMore: boolean;
+  /** "Show more": the next 50. */
+  showMore: () => void;
+  /** Reads again as many as are shown. */
+  refetch: () => Promise<void>;
+}
 
-/** One list, 50 at a time, newest first; "Show more" fetches the next 50. */
-export function useJobList(list: JobListName) {
-  return useInfiniteQuery({
-    queryKey: [...jobsQueryKey, list],
-    queryFn: ({ pageParam }) => fetchJson<Answer<typeof jobListResponse>>(`/api/jobs?list=${list}&start=${pageParam}`),
-    initialPageParam: 0,
-    getNextPageParam: (last) => (last.start + jobPageSize < last.count ? last.start + jobPageSize : undefined),
-    staleTime: 0,
-    retry: retryOnce,
-  });
+const readPage = (list: JobListName, start: number) =>
+  readJson<JobListResponse>(`/api/jobs?list=${list}&start=${start}`);
+
+/** One list, 50 at a time, newest first; "Show more" reads the next 50. */
+export function useJobList(list: JobListName): JobList {
+  const [pages, setPages] = useState<JobListResponse[]>();
+  const [error, setError] = useState<unknown>();
+  const [fetchingMore, setFetchingMore] = useState(false);
+  const latest = useRef(0);
+  const shownPages = useRef(1);
+
+  const refetch = useCallback(async () => {
+    const run = ++latest.current;
+    try {
+      // Page by page, as many as were shown, while the list still has them.
+      const fresh = [await readPage(list, 0)];
+      while (fresh.length < shownPages.current && fresh.at(-1)!.start + jobPageSize < fresh.at(-1)!.count)
+        fresh.push(await readPage(list, fresh.at(-1)!.start + jobPageSize));
+      if (run !== latest.current) return;
+      // A transition: 50 and more rows are rendered in slices, the page answering in between.
+      startTransition(() => {
+        setPages(fresh);
+        setError(undefined);
+      });
+    } catch (failure) {
+      if (run === latest.current) setError(failure);
+    }
+  }, [list]);
+
+  useEffect(() => {
+    void refetch();
+  }, [refetch]);
+
+  // A list changes with every print: read again whenever the tab comes back.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void refetch();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [refetch]);
+
+  const last = pages?.at(-1);
+  const hasMore = last !== undefined && last.start + jobPageSize < last.count;
+  const showMore = () => {
+    if (!last || !hasMore || fetchingMore) return;
+    const run = latest.current;
+    setFetchingMore(true);
+    readPage(list, last.start + jobPageSize).then(
+      (page) => {
+        setFetchingMore(false);
+        if (run !== latest.current) return;
+        shownPages.current += 1;
+        startTransition(() => setPages((current) => [...(current ?? []), page]));
+      },
+      (failure: unknown) => {
+        setFetchingMore(false);
+        setError(failure);
+      },
+    );
+  };
+
+  return {
+    jobs: pages?.flatMap((page) => page.jobs) ?? [],
+    count: last?.count ?? 0,
+    offered: pages?.[0]?.offered ?? true,
+    loaded: pages !== undefined,
+    error,
+    isPending: pages === undefined && error === undefined,
+    isFetchingMore: fetchingMore,
+    hasMore,
+    showMore,
+    refetch,
+  };
 }
 
 /** The printers change rarely; the portal caches them a few seconds too. */
 export function usePrinters() {
-  return useQuery({
-    queryKey: printersQueryKey,
-    queryFn: async () => (await fetchJson<Answer<typeof printersResponse>>("/api/printers")).printers,
-    staleTime: 30_000,
-    retry: retryOnce,
-  });
+  return usePortalRead<Answer<typeof printersResponse>>("/api/printers", { refreshOnFocusAfterMs: 30_000 });
 }
 
-/** A job that is no longer waiting: the lists are stale, so they are fetched again. */
-function refreshWhenStale(client: ReturnType<typeof useQueryClient>, error: unknown) {
-  // "unreachable": a change whose answer was lost may have happened; the lists say.
-  if (
+/** A change refused because a job is no longer waiting (or its answer was lost): the lists are stale. */
+export function listsAreStale(error: unknown): boolean {
+  return (
     error instanceof PortalError &&
     (error.code === "job_not_ready" || error.code === "not_found" || error.code === "unreachable")
-  )
-    void client.invalidateQueries({ queryKey: jobsQueryKey });
+  );
 }
 
 export interface ReleaseVariables {
@@ -63,73 +137,74 @@ export interface ReleaseVariables {
   options?: ReleaseOptions;
 }
 
-export function useReleaseJobs() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (variables: ReleaseVariables) =>
-      postJson<Answer<typeof releaseResponse>>("/api/jobs/release", variables),
-    // A retry on a lost answer carries the same key: the print server answers it as the first.
-    retry: (failures, error) => failures < 1 && error instanceof PortalError && error.code === "offline",
-    // The money too: a server without job states gives no "printed" moment to wait for.
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: accountQueryKey });
-      return client.invalidateQueries({ queryKey: jobsQueryKey });
-    },
-    onError: (error) => {
-      refreshWhenStale(client, error);
-      // The printer went offline since the list was read: show it so, with why.
-      if (error instanceof PortalError && error.code === "printer_unavailable")
-        void client.invalidateQueries({ queryKey: printersQueryKey });
-      // Refused for credit: what is available may have changed elsewhere; show the true figure.
-      if (error instanceof PortalError && error.code === "insufficient_credit")
-        void client.invalidateQueries({ queryKey: accountQueryKey });
-    },
-  });
+async function release(variables: ReleaseVariables) {
+  const send = () => postJson<Answer<typeof releaseResponse>>("/api/jobs/release", variables);
+  try {
+    return await send();
+  } catch (error) {
+    // A lost answer: the same key again, which the print server answers as the first.
+    if (error instanceof PortalError && error.code === "offline") return send();
+    throw error;
+  }
 }
+
+export function useReleaseJobs() {
+  return usePortalAction(release);
+}
+
+const deleteJobs = (jobIds: number[]) => postJson<Answer<typeof deleteResponse>>("/api/jobs/delete", { jobIds });
 
 export function useDeleteJobs() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (jobIds: number[]) => postJson<Answer<typeof deleteResponse>>("/api/jobs/delete", { jobIds }),
-    onSuccess: () => client.invalidateQueries({ queryKey: jobsQueryKey }),
-    onError: (error) => refreshWhenStale(client, error),
-  });
+  return usePortalAction(deleteJobs);
 }
 
-export function useFavorite() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, favorite }: { id: number; favorite: boolean }) =>
-      fetchJson<Answer<typeof favoriteResponse>>(`/api/jobs/${id}`, {
-        method: "PATCH",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ favorite }),
-      }),
-    onSuccess: () => client.invalidateQueries({ queryKey: jobsQueryKey }),
-    onError: (error) => refreshWhenStale(client, error),
+const setFavorite = ({ id, favorite }: { id: number; favorite: boolean }) =>
+  fetchJson<Answer<typeof favoriteResponse>>(`/api/jobs/${id}`, {
+    method: "PATCH",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ favorite }),
   });
+
+export function useFavorite() {
+  return usePortalAction(setFavorite);
 }
+
+type JobStates = Answer<typeof statesResponse>["jobs"];
 
 /**
  * How released jobs are doing, asked every second while any is printing.
- * When the last one is done the lists and the money are fetched again, so
- * "available to print" falls everywhere without a reload.
+ * When the last one is done `done` is called (the board reads the lists and
+ * the money again, so "available to print" falls without a reload).
  */
-export function useJobProgress(jobIds: number[]) {
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: [...jobsQueryKey, "progress", jobIds.join(",")],
-    queryFn: async () => {
-      const answer = await fetchJson<Answer<typeof statesResponse>>(`/api/jobs/states?ids=${jobIds.join(",")}`);
-      if (answer.jobs.every((job) => job.state !== "processing")) {
-        void client.invalidateQueries({ queryKey: accountQueryKey });
-        void client.invalidateQueries({ queryKey: jobsQueryKey, predicate: (q) => q.queryKey[1] !== "progress" });
+export function useJobProgress(jobIds: number[], done: () => void): JobStates | undefined {
+  const [states, setStates] = useState<JobStates>();
+  const doneRef = useRef(done);
+  useEffect(() => {
+    doneRef.current = done;
+  }, [done]);
+  const ids = jobIds.join(",");
+  useEffect(() => {
+    if (!ids) return undefined;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = async () => {
+      let printing = true;
+      try {
+        const answer = await readJson<Answer<typeof statesResponse>>(`/api/jobs/states?ids=${ids}`);
+        if (stopped) return;
+        setStates(answer.jobs);
+        printing = answer.jobs.some((job) => job.state === "processing");
+        if (!printing) doneRef.current();
+      } catch {
+        // Asked again below; the rows keep saying "Printing...".
       }
-      return answer.jobs;
-    },
-    enabled: jobIds.length > 0,
-    refetchInterval: (query) => (query.state.data?.every((job) => job.state !== "processing") ? false : 1000),
-    staleTime: 0,
-    retry: retryOnce,
-  });
+      if (!stopped && printing) timer = setTimeout(ask, 1000);
+    };
+    void ask();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [ids]);
+  return states;
 }

@@ -9,6 +9,7 @@ import {
   updateEntry,
   type RecentEntry,
 } from "@/lib/browser-safe/reports/recent-entries";
+import { recentReportsChanged, type RecentReportsChange } from "@/lib/browser-safe/reports/stored-reports";
 
 // "Recent reports" of one user on this browser, kept in localStorage under a
 // per-user key (recent-reports-key.ts). The watcher in the layout and the
@@ -37,6 +38,8 @@ function read(key: string): RecentEntry[] {
 
 function notify(key: string): void {
   listeners.get(key)?.forEach((listener) => listener());
+  const change: RecentReportsChange = { key, count: read(key).length };
+  window.dispatchEvent(new CustomEvent(recentReportsChanged, { detail: change }));
 }
 
 function write(key: string, change: (entries: RecentEntry[]) => RecentEntry[]): void {

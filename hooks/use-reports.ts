@@ -1,19 +1,15 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { PortalError } from "@/lib/browser-safe/errors";
 import type { Answer } from "@/lib/browser-safe/answer";
 import { fetchJson } from "@/lib/browser-safe/fetch-json";
+import { usePortalRead } from "./use-portal-read";
 import type { statusResponse, StatusResponse } from "@/app/api/reports/executions/[id]/schema";
 import type { reportListResponse } from "@/app/api/reports/schema";
 
 /** The reports the person may run (`offered: false` when the server has none for the portal); they change rarely. */
 export function useReports() {
-  return useQuery({
-    queryKey: ["reports"],
-    queryFn: () => fetchJson<Answer<typeof reportListResponse>>("/api/reports"),
-    staleTime: 5 * 60_000,
-  });
+  return usePortalRead<Answer<typeof reportListResponse>>("/api/reports", { refreshOnFocusAfterMs: 5 * 60_000 });
 }
 
 /** How a report execution is doing; "unknown" when the print server knows it no more (or never did). */

@@ -1,11 +1,12 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { usePathname } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { sessionStatusResponse, SessionStatus } from "@/app/api/session/schema";
 import type { Answer } from "@/lib/browser-safe/answer";
-import { fetchJson, postJson } from "@/lib/browser-safe/fetch-json";
+import { postJson } from "@/lib/browser-safe/fetch-json";
+import { usePortalAction } from "./use-portal-action";
+import { usePortalRead } from "./use-portal-read";
 
 /** The warning shows this long before the session ends. */
 export const warnBeforeMs = 120_000;
@@ -20,24 +21,23 @@ export type SessionEndState =
  * the end. Asking does not count as activity; "Stay signed in" does.
  */
 export function useSessionEnd(): { state: SessionEndState; now: number; extend: () => Promise<void> } {
+  // Offline or the portal briefly away: the last answer stays; the next check corrects it.
+  const status = usePortalRead<Answer<typeof sessionStatusResponse>>("/api/session", {
+    refreshOnFocusAfterMs: 30_000,
+  });
+  const { refetch, replace } = status;
+  // Asked again on each page the person opens (the first is asked on mount).
   const pathname = usePathname();
-  const queryKey = ["session-end", pathname];
-  const queryClient = useQueryClient();
-  const status = useQuery({
-    queryKey,
-    queryFn: () => fetchJson<Answer<typeof sessionStatusResponse>>("/api/session"),
-    refetchOnWindowFocus: true,
-    // Offline or the portal briefly away: keep what we knew; the next check corrects it.
-    retry: false,
-  });
-  const stay = useMutation({
-    mutationFn: () => postJson<Answer<typeof sessionStatusResponse>>("/api/session", {}),
-    onSuccess: (answer: SessionStatus) => queryClient.setQueryData(queryKey, answer),
-  });
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    void refetch();
+  }, [pathname, refetch]);
+  const stay = usePortalAction(extendSession);
   const [now, setNow] = useState(() => Date.now());
 
-  const state = endState(status.data, status.dataUpdatedAt);
-  const { refetch } = status;
+  const state = endState(status.data, status.updatedAt);
   const deadline = state.phase === "running" || state.phase === "ending" ? state.deadline : undefined;
 
   useEffect(() => {
@@ -57,18 +57,20 @@ export function useSessionEnd(): { state: SessionEndState; now: number; extend: 
     return () => clearInterval(timer);
   }, [deadline, refetch]);
 
-  const effectiveNow = Math.max(now, status.dataUpdatedAt);
+  const effectiveNow = Math.max(now, status.updatedAt);
   const shown: SessionEndState =
     state.phase === "running" && effectiveNow >= state.deadline - warnBeforeMs ? { ...state, phase: "ending" } : state;
   return {
     state: shown,
     now: effectiveNow,
     extend: async () => {
-      await stay.mutateAsync();
+      replace(await stay.runAsync(undefined));
       setNow(Date.now());
     },
   };
 }
+
+const extendSession = () => postJson<Answer<typeof sessionStatusResponse>>("/api/session", {});
 
 function endState(status: SessionStatus | undefined, fetchedAt: number): SessionEndState {
   if (!status) return { phase: "unknown" };

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { AccountOverview } from "@/components/account/account-overview";
+import { IntlScope } from "@/components/providers/intl-scope";
+import { IconScope } from "@/components/icons/icon-scope";
 import { requireUser } from "@/lib/auth/current-session";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 
@@ -16,7 +18,11 @@ export default async function HomePage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold">{t("greeting", { name: user.fullName })}</h1>
-      <AccountOverview />
+      <IntlScope namespaces={["account"]}>
+        <IconScope names={["refresh"]}>
+          <AccountOverview />
+        </IconScope>
+      </IntlScope>
     </div>
   );
 }

@@ -8,18 +8,25 @@ import { RefreshBar } from "./refresh-bar";
 
 /** The home page's account overview: balance first, then who the person is. */
 export function AccountOverview() {
-  // Same queries as the panels (shared by key), read here for the "last
-  // updated" time.
   const profile = useProfile();
   const money = useMoneyOverview();
   const locale = useFormatLocale();
-  const times = [money, profile].filter((query) => query.data !== undefined).map((query) => query.dataUpdatedAt);
-  const updatedAt = times.length > 0 ? Math.min(...times) : undefined;
+  const reads = [money, profile];
+  // The oldest figure on the page, so "last updated" never claims more than is true.
+  const times = reads.filter((read) => read.data !== undefined).map((read) => read.updatedAt);
+  const fetching = reads.some((read) => read.isFetching);
   return (
     <div className="flex flex-col gap-6">
-      <RefreshBar updatedAt={updatedAt} locale={locale} />
-      <MoneyPanel locale={locale} />
-      <ProfilePanel locale={locale} />
+      <RefreshBar
+        updatedAt={times.length > 0 ? Math.min(...times) : undefined}
+        locale={locale}
+        fetching={fetching}
+        onRefresh={() => {
+          if (!fetching) reads.forEach((read) => void read.refetch());
+        }}
+      />
+      <MoneyPanel read={money} locale={locale} />
+      <ProfilePanel read={profile} locale={locale} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslations } from "@/hooks/use-translations";
 import { useId } from "react";
 import { formatMoney } from "@/lib/browser-safe/money-format";
 import type { MoneyOverview } from "@/app/api/account/money/schema";
-import { useMoneyOverview } from "@/hooks/use-account";
+import type { PortalRead } from "@/hooks/use-portal-read";
 import { CreditAccountRow } from "./credit-account-row";
 import { SkeletonLine } from "./panel-section";
 import { QueryPanel } from "./query-panel";
@@ -85,9 +85,9 @@ function MoneyDetails({ overview, locale }: { overview: MoneyOverview; locale: s
 }
 
 /** Credit and quota: loads, fails and retries on its own. */
-export function MoneyPanel({ locale }: { locale: string }) {
+export function MoneyPanel({ read, locale }: { read: PortalRead<MoneyOverview>; locale: string }) {
   return (
-    <QueryPanel namespace="account.balance" query={useMoneyOverview()} locale={locale} skeleton={<MoneySkeleton />}>
+    <QueryPanel namespace="account.balance" query={read} locale={locale} skeleton={<MoneySkeleton />}>
       {(overview) => <MoneyDetails overview={overview} locale={locale} />}
     </QueryPanel>
   );

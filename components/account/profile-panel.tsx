@@ -3,7 +3,7 @@
 import { useTranslations } from "@/hooks/use-translations";
 import type { ReactNode } from "react";
 import type { MeResponse } from "@/app/api/me/schema";
-import { useProfile } from "@/hooks/use-account";
+import type { PortalRead } from "@/hooks/use-portal-read";
 import { SkeletonLine } from "./panel-section";
 import { QueryPanel } from "./query-panel";
 
@@ -56,9 +56,9 @@ function ProfileSkeleton() {
 }
 
 /** Who the person is in the print server: loads, fails and retries on its own. */
-export function ProfilePanel({ locale }: { locale: string }) {
+export function ProfilePanel({ read, locale }: { read: PortalRead<MeResponse>; locale: string }) {
   return (
-    <QueryPanel namespace="account.profile" query={useProfile()} locale={locale} skeleton={<ProfileSkeleton />}>
+    <QueryPanel namespace="account.profile" query={read} locale={locale} skeleton={<ProfileSkeleton />}>
       {(profile) => <ProfileDetails profile={profile} />}
     </QueryPanel>
   );

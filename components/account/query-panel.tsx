@@ -1,19 +1,19 @@
 "use client";
 
-import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslations } from "@/hooks/use-translations";
 import type { ReactNode } from "react";
 import { formatClockTime } from "@/lib/browser-safe/time-format";
+import type { PortalRead } from "@/hooks/use-portal-read";
 import { isNotPermitted, PanelProblem } from "./panel-problem";
 import { PanelSection } from "./panel-section";
 
-interface QueryPanelProps<T> {
+interface QueryPanelProps<T extends object> {
   /**
    * The panel's texts: `heading`, `failed` (nothing to show), `staleFailed`
    * (old figures shown, as of {time}) and `notPermitted`.
    */
   namespace: "account.balance" | "account.profile";
-  query: UseQueryResult<T, unknown>;
+  query: PortalRead<T>;
   locale: string;
   /** Stands in while the first answer loads. */
   skeleton: ReactNode;
@@ -24,7 +24,7 @@ interface QueryPanelProps<T> {
  * A panel fed by one query: its skeleton while loading, its data, and a
  * problem it tells inline, above the last figures when there are any.
  */
-export function QueryPanel<T>({ namespace, query, locale, skeleton, children }: QueryPanelProps<T>) {
+export function QueryPanel<T extends object>({ namespace, query, locale, skeleton, children }: QueryPanelProps<T>) {
   const t = useTranslations(namespace);
   const problem = (headline: string) => (
     <PanelProblem
@@ -39,7 +39,7 @@ export function QueryPanel<T>({ namespace, query, locale, skeleton, children }: 
     <PanelSection title={t("heading")} busy={query.isPending}>
       {query.data !== undefined ? (
         <>
-          {query.error ? problem(t("staleFailed", { time: formatClockTime(query.dataUpdatedAt, locale) })) : null}
+          {query.error ? problem(t("staleFailed", { time: formatClockTime(query.updatedAt, locale) })) : null}
           {isNotPermitted(query.error) ? null : children(query.data)}
         </>
       ) : query.error ? (

@@ -1,11 +1,13 @@
 "use client";
 
 import { useTranslations } from "@/hooks/use-translations";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { PanelProblem } from "@/components/account/panel-problem";
 import { SkeletonLine } from "@/components/account/panel-section";
 import { useMoneyOverview } from "@/hooks/use-account";
+import { useBalanceHistory, useStatement, type StatementFilterState } from "@/hooks/use-credit";
 import { useFormatLocale } from "@/hooks/use-format-locale";
+import { defaultStatementPeriod } from "@/lib/browser-safe/credit/statement";
 import { formatMoney } from "@/lib/browser-safe/money-format";
 import { StatementSection } from "./statement-section";
 import { VoucherSection } from "./voucher-section";
@@ -17,6 +19,12 @@ export function CreditView() {
   const money = useMoneyOverview();
   const labelId = useId();
   const overview = money.data;
+  // The statement and chart, read once the balance says there is credit.
+  const [filter, setFilter] = useState<StatementFilterState>({ days: defaultStatementPeriod, type: "" });
+  const [page, setPage] = useState(1);
+  const withCredit = overview?.credit ? filter : null;
+  const statement = useStatement(withCredit, page);
+  const history = useBalanceHistory(withCredit && withCredit.days);
   if (overview && !overview.credit) return <p className="text-fg-muted">{t("noCredit")}</p>;
   return (
     <div className="flex flex-col gap-6">
@@ -42,8 +50,29 @@ export function CreditView() {
       </div>
       {overview ? (
         <>
-          <VoucherSection currency={overview.currency} locale={locale} />
-          <StatementSection currency={overview.currency} locale={locale} />
+          <VoucherSection
+            currency={overview.currency}
+            locale={locale}
+            onAdded={() => {
+              // The new balance, and the voucher's line in the statement and chart.
+              void money.refetch();
+              void statement.refetch();
+              void history.refetch();
+            }}
+          />
+          <StatementSection
+            currency={overview.currency}
+            locale={locale}
+            filter={filter}
+            page={page}
+            onFilter={(next) => {
+              setFilter(next);
+              setPage(1);
+            }}
+            onPage={setPage}
+            statement={statement}
+            history={history}
+          />
         </>
       ) : null}
     </div>

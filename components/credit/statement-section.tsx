@@ -1,14 +1,17 @@
 "use client";
 
-import { Download } from "lucide-react";
 import { useTranslations } from "@/hooks/use-translations";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { PanelProblem } from "@/components/account/panel-problem";
 import { PanelSection, SkeletonLine } from "@/components/account/panel-section";
 import { buttonClasses, Button } from "@/components/ui/button";
-import { filterQuery, useBalanceHistory, useStatement, type StatementFilterState } from "@/hooks/use-credit";
+import { Icon } from "@/components/icons/icon-provider";
+import { filterQuery, type StatementFilterState } from "@/hooks/use-credit";
+import type { PortalRead } from "@/hooks/use-portal-read";
+import type { historyResponse } from "@/app/api/credit/history/schema";
+import type { statementResponse } from "@/app/api/credit/statement/schema";
+import type { Answer } from "@/lib/browser-safe/answer";
 import {
-  defaultStatementPeriod,
   statementPeriods,
   statementTypes,
   type StatementLine,
@@ -68,7 +71,7 @@ function Filters({
         </select>
       </div>
       <a href={`/api/credit/statement/csv?${filterQuery(filter)}`} download className={buttonClasses("secondary")}>
-        <Download aria-hidden="true" className="size-5" />
+        <Icon name="download" className="size-5" />
         {t("statement.downloadCsv")}
       </a>
     </div>
@@ -136,13 +139,30 @@ function Loading() {
   );
 }
 
+interface StatementSectionProps {
+  currency: string;
+  locale: string;
+  filter: StatementFilterState;
+  page: number;
+  /** A new filter (the page goes back to 1). */
+  onFilter: (next: StatementFilterState) => void;
+  onPage: (page: number) => void;
+  statement: PortalRead<Answer<typeof statementResponse>>;
+  history: PortalRead<Answer<typeof historyResponse>>;
+}
+
 /** The statement: filters, the balance chart, the lines page by page, Download CSV. */
-export function StatementSection({ currency, locale }: { currency: string; locale: string }) {
+export function StatementSection({
+  currency,
+  locale,
+  filter,
+  page,
+  onFilter,
+  onPage,
+  statement,
+  history,
+}: StatementSectionProps) {
   const t = useTranslations("credit");
-  const [filter, setFilter] = useState<StatementFilterState>({ days: defaultStatementPeriod, type: "" });
-  const [page, setPage] = useState(1);
-  const statement = useStatement(filter, page);
-  const history = useBalanceHistory(filter.days);
   const pages = statement.data ? Math.max(1, Math.ceil(statement.data.count / statement.data.pageSize)) : 1;
   const problem = (query: typeof statement | typeof history) => (
     <PanelProblem
@@ -162,13 +182,7 @@ export function StatementSection({ currency, locale }: { currency: string; local
   }
   return (
     <PanelSection title={t("statement.heading")} busy={statement.isFetching || history.isFetching}>
-      <Filters
-        filter={filter}
-        onChange={(next) => {
-          setFilter(next);
-          setPage(1);
-        }}
-      />
+      <Filters filter={filter} onChange={onFilter} />
       <h3 className="text-lg font-semibold">{t("chart.heading")}</h3>
       {history.data ? (
         <BalanceChart history={history.data} days={filter.days} currency={currency} locale={locale} />
@@ -184,11 +198,11 @@ export function StatementSection({ currency, locale }: { currency: string; local
           <>
             <StatementTable lines={statement.data.lines} currency={currency} locale={locale} />
             <nav aria-label={t("statement.pageOf", { page, pages })} className="flex flex-wrap items-center gap-3">
-              <Button variant="secondary" onClick={() => setPage(page - 1)} disabled={page <= 1}>
+              <Button variant="secondary" onClick={() => onPage(page - 1)} disabled={page <= 1}>
                 {t("statement.previous")}
               </Button>
               <p aria-live="polite">{t("statement.pageOf", { page, pages })}</p>
-              <Button variant="secondary" onClick={() => setPage(page + 1)} disabled={page >= pages}>
+              <Button variant="secondary" onClick={() => onPage(page + 1)} disabled={page >= pages}>
                 {t("statement.next")}
               </Button>
             </nav>

@@ -16,7 +16,16 @@ const voucherFields = ["code"] as const;
 const loadVoucherRequest = async () => (await import("@/app/api/credit/vouchers/schema")).voucherRequest;
 
 /** Add credit: a paste-friendly voucher field, then the new balance; the code stays on any error. */
-export function VoucherSection({ currency, locale }: { currency: string; locale: string }) {
+export function VoucherSection({
+  currency,
+  locale,
+  onAdded,
+}: {
+  currency: string;
+  locale: string;
+  /** Credit was added: the page reads the balance and statement again. */
+  onAdded: () => void;
+}) {
   const t = useTranslations("credit.voucher");
   const check = useFieldCheck();
   const availability = useVoucherAvailability();
@@ -43,8 +52,9 @@ export function VoucherSection({ currency, locale }: { currency: string; locale:
       return;
     }
     setFieldErrors({});
-    redeem.mutate(checked.data, {
+    redeem.run(checked.data, {
       onSuccess: () => {
+        onAdded();
         setCode("");
         setRequestId(newRequestId());
       },

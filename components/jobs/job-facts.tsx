@@ -4,6 +4,7 @@ import { useTranslations } from "@/hooks/use-translations";
 import type { JobView } from "@/app/api/jobs/schema";
 import { deletionDay } from "@/lib/browser-safe/jobs/deletion-time";
 import { formatMoney } from "@/lib/browser-safe/money-format";
+import { dateTimeFormat } from "@/lib/browser-safe/date-time-format";
 import { formatStartTime } from "@/lib/browser-safe/time-format";
 
 // A job's facts in one line, each only when the server says it (a real MyQ X
@@ -28,7 +29,7 @@ export function JobDeletion({ job, now, locale }: { job: JobView; now: number; l
   const when = deletionDay(job.expiresAt, now, locale);
   if (!when) return null;
   if (job.state === "printed") {
-    const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(Date.parse(job.expiresAt));
+    const date = dateTimeFormat(locale, { dateStyle: "medium" }).format(Date.parse(job.expiresAt));
     return <p className="text-sm text-fg-muted">{t("keptUntil", { date })}</p>;
   }
   const text =

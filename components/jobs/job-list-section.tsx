@@ -6,11 +6,13 @@ import type { JobListName, JobView } from "@/app/api/jobs/schema";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useErrorSentence } from "@/hooks/use-error-sentence";
-import { useJobList } from "@/hooks/use-jobs";
+import type { JobList } from "@/hooks/use-jobs";
 import { isSignedOut } from "@/lib/browser-safe/errors";
 
 interface JobListSectionProps {
-  list: JobListName;
+  name: JobListName;
+  /** The list's jobs, read by the board. */
+  query: JobList;
   heading: string;
   empty: string;
   /** Said instead of the list when the server cannot tell which jobs belong in it. */
@@ -20,14 +22,14 @@ interface JobListSectionProps {
   row: (job: JobView) => ReactNode;
 }
 
+const placeholderRows = 3;
+
 /** One list of jobs: loading, error with Retry, empty, 50 at a time with "Show more". */
-export function JobListSection({ list, heading, empty, notOffered, header, row }: JobListSectionProps) {
+export function JobListSection({ name, query, heading, empty, notOffered, header, row }: JobListSectionProps) {
   const t = useTranslations("jobs");
-  const query = useJobList(list);
   const sentence = useErrorSentence();
-  const headingId = `jobs-${list}`;
-  const jobs = query.data?.pages.flatMap((page) => page.jobs) ?? [];
-  const count = query.data?.pages.at(-1)?.count ?? 0;
+  const headingId = `jobs-${name}`;
+  const { jobs, count } = query;
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
@@ -35,10 +37,18 @@ export function JobListSection({ list, heading, empty, notOffered, header, row }
         {heading}
       </h2>
       {query.isPending ? (
-        <p aria-busy="true" className="text-fg-muted">
-          {t("loading")}
-        </p>
-      ) : query.isError ? (
+        // Rows' room kept while the list loads, so what is below does not jump.
+        <div aria-busy="true" className="flex flex-col gap-3">
+          <p className="text-fg-muted">{t("loading")}</p>
+          {Array.from({ length: placeholderRows }, (_, index) => (
+            <div
+              key={index}
+              aria-hidden="true"
+              className="h-44 animate-pulse rounded-card border border-border bg-surface motion-reduce:animate-none"
+            />
+          ))}
+        </div>
+      ) : query.error ? (
         <div className="flex flex-col items-start gap-3">
           <Alert>{sentence(query.error, t("loadFailed"))}</Alert>
           <Button
@@ -51,9 +61,9 @@ export function JobListSection({ list, heading, empty, notOffered, header, row }
             {t("retry")}
           </Button>
         </div>
-      ) : jobs.length === 0 || query.data.pages[0]?.offered === false ? (
+      ) : jobs.length === 0 || !query.offered ? (
         <p className="rounded-card border border-dashed border-border p-4 text-fg-muted">
-          {query.data.pages[0]?.offered === false ? (notOffered ?? empty) : empty}
+          {query.offered ? empty : (notOffered ?? empty)}
         </p>
       ) : (
         <>
@@ -61,13 +71,8 @@ export function JobListSection({ list, heading, empty, notOffered, header, row }
           <ul aria-labelledby={headingId} className="flex flex-col gap-3">
             {jobs.map((job) => row(job))}
           </ul>
-          {query.hasNextPage ? (
-            <Button
-              variant="secondary"
-              className="self-start"
-              disabled={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
+          {query.hasMore ? (
+            <Button variant="secondary" className="self-start" disabled={query.isFetchingMore} onClick={query.showMore}>
               {t("showMore", { shown: jobs.length, count })}
             </Button>
           ) : null}

@@ -1,10 +1,10 @@
 "use client";
 
-import { Printer, Star, Trash2 } from "lucide-react";
 import { useTranslations } from "@/hooks/use-translations";
 import { useId } from "react";
 import type { JobView } from "@/app/api/jobs/schema";
 import { Button } from "@/components/ui/button";
+import { Icon } from "@/components/icons/icon-provider";
 import { ChoiceBox } from "@/components/ui/choice-box";
 import { JobCost, JobDeletion, JobFacts } from "./job-facts";
 
@@ -59,16 +59,16 @@ export function JobRow({ job, now, locale, currency, selection, onFavorite, onDe
         <div className="flex flex-wrap gap-2">
           {onReprint ? (
             <Button variant="secondary" disabled={busy} onClick={() => onReprint(job)}>
-              <Printer aria-hidden="true" className="size-5" />
+              <Icon name="printer" className="size-5" />
               {t("reprint")}
             </Button>
           ) : null}
           <Button variant="secondary" disabled={busy} onClick={() => onFavorite(job)}>
-            <Star aria-hidden="true" className={`size-5 ${job.favorite ? "fill-current" : ""}`} />
+            <Icon name="star" className={`size-5 ${job.favorite ? "[&_svg]:fill-current" : ""}`} />
             {job.favorite ? t("unmarkFavorite") : t("markFavorite")}
           </Button>
           <Button variant="ghost" disabled={busy} onClick={() => onDelete([job])}>
-            <Trash2 aria-hidden="true" className="size-5" />
+            <Icon name="delete" className="size-5" />
             {t("delete")}
           </Button>
         </div>

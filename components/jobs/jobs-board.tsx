@@ -1,14 +1,14 @@
 "use client";
 
 import { useTranslations } from "@/hooks/use-translations";
-import { useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import type { JobView } from "@/app/api/jobs/schema";
 import { Alert } from "@/components/ui/alert";
 import { useMoneyOverview } from "@/hooks/use-account";
 import { useEmbedded } from "@/hooks/use-embed";
 import { useErrorSentence } from "@/hooks/use-error-sentence";
 import { useFormatLocale } from "@/hooks/use-format-locale";
-import { useDeleteJobs, useFavorite, useJobList, usePrinters, useReleaseJobs } from "@/hooks/use-jobs";
+import { listsAreStale, useDeleteJobs, useFavorite, useJobList, usePrinters, useReleaseJobs } from "@/hooks/use-jobs";
 import { useLastPrinter } from "@/hooks/use-last-printer";
 import { useNow } from "@/hooks/use-now";
 import { totalCost } from "@/lib/browser-safe/jobs/deletion-time";
@@ -21,15 +21,27 @@ import {
 } from "@/lib/browser-safe/jobs/release-options";
 import { formatMoney } from "@/lib/browser-safe/money-format";
 import { newRequestId } from "@/lib/browser-safe/request-id";
-import { ConfirmDialog } from "./confirm-dialog";
+import { PortalError } from "@/lib/browser-safe/errors";
 import { JobListSection } from "./job-list-section";
 import { JobRow } from "./job-row";
 import { PrinterPicker } from "./printer-picker";
-import { ReleaseAllPanel } from "./release-all-panel";
-import { ReleaseOptionsFields } from "./release-options-fields";
-import { ReleaseProgress, type ReleaseBatch } from "./release-progress";
+import type { ReleaseBatch } from "./release-progress";
 import { SelectionBar } from "./selection-bar";
 import { SelectAll } from "./select-all";
+
+// Parts that only some moments need are loaded at that moment: the
+// confirmations and print options with the first question, the progress
+// with the first release, "Release all" on a printer's label page.
+const ConfirmDialog = lazy(() => import("./confirm-dialog").then((module) => ({ default: module.ConfirmDialog })));
+const ReleaseOptionsFields = lazy(() =>
+  import("./release-options-fields").then((module) => ({ default: module.ReleaseOptionsFields })),
+);
+const ReleaseProgress = lazy(() =>
+  import("./release-progress").then((module) => ({ default: module.ReleaseProgress })),
+);
+const ReleaseAllPanel = lazy(() =>
+  import("./release-all-panel").then((module) => ({ default: module.ReleaseAllPanel })),
+);
 
 type Pending =
   | { kind: "release"; jobs: JobView[]; printerId: number; key: string; asSent: ReleaseChoice }
@@ -47,7 +59,9 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
   const printers = usePrinters();
   const release = useReleaseJobs();
   const waiting = useJobList("waiting");
-  const waitingJobs = waiting.data?.pages.flatMap((page) => page.jobs) ?? [];
+  const printed = useJobList("printed");
+  const favorites = useJobList("favorites");
+  const waitingJobs = waiting.jobs;
   const waitingNames = new Map(waitingJobs.map((job) => [job.id, job.name]));
   const remove = useDeleteJobs();
   const favorite = useFavorite();
@@ -55,7 +69,13 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
   const [selected, setSelected] = useState<Map<number, JobView>>(new Map());
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [lastUsed, rememberPrinter] = useLastPrinter();
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPendingState] = useState<Pending | null>(null);
+  // The dialogs stay once asked for, so a closed one gives the focus back as a <dialog> does.
+  const [asked, setAsked] = useState(false);
+  const setPending = (next: Pending | null) => {
+    if (next) setAsked(true);
+    setPendingState(next);
+  };
   const [choice, setChoice] = useState<ReleaseChoice>({ copies: "", sides: "asSent", mono: false });
   const [batches, setBatches] = useState<ReleaseBatch[]>([]);
   const [announcement, setAnnouncement] = useState("");
@@ -63,7 +83,25 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
 
   const currency = money.data?.currency;
   const available = money.data?.credit?.availableToPrint ?? null;
-  const printerList = useMemo(() => printers.data ?? [], [printers.data]);
+  const printerList = useMemo(() => printers.data?.printers ?? [], [printers.data]);
+
+  // After a change: the lists as they now are, and what is left to print.
+  const { refetch: readWaiting } = waiting;
+  const { refetch: readPrinted } = printed;
+  const { refetch: readFavorites } = favorites;
+  const { refetch: readMoney } = money;
+  const readLists = useCallback(() => {
+    void readWaiting();
+    void readPrinted();
+    void readFavorites();
+  }, [readWaiting, readPrinted, readFavorites]);
+  const readListsAndMoney = useCallback(() => {
+    readLists();
+    void readMoney();
+  }, [readLists, readMoney]);
+  const readListsIfStale = (error: unknown) => {
+    if (listsAreStale(error)) readLists();
+  };
 
   const labelPrinter = printerParam === null ? undefined : printerList.find((printer) => printer.id === printerParam);
   const money$ = (amount: number) => (currency ? formatMoney(amount, currency, locale) : "");
@@ -97,15 +135,17 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
     if (!pending) return;
     if (pending.kind === "delete") {
       const jobs = pending.jobs;
-      remove.mutate(
+      remove.run(
         jobs.map((job) => job.id),
         {
           onSuccess: () => {
+            readLists();
             setSelected((current) => new Map([...current].filter(([id]) => !jobs.some((job) => job.id === id))));
             announce(t("deletedAnnounce", { count: jobs.length }));
             setPending(null);
           },
           onError: (error) => {
+            readListsIfStale(error);
             setProblem(sentence(error));
             setPending(null);
           },
@@ -127,8 +167,10 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
     // A server that gives jobs no state (a real MyQ X) cannot say how a print is doing: no "Printing...".
     const known = order.kind === "release" ? order.jobs : waitingJobs;
     const followed = known.length === 0 || known.some((job) => job.state !== null);
-    release.mutate(variables, {
+    release.run(variables, {
       onSuccess: ({ jobIds }, { key }) => {
+        // The money too: a server without job states gives no "printed" moment to wait for.
+        readListsAndMoney();
         rememberPrinter(order.printerId);
         setSelected(new Map());
         setPending(null);
@@ -142,6 +184,11 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
         announce(t("released", { count: jobIds.length, printer: printerName }));
       },
       onError: (error) => {
+        readListsIfStale(error);
+        // The printer went offline since the list was read: show it so, with why.
+        if (error instanceof PortalError && error.code === "printer_unavailable") void printers.refetch();
+        // Refused for credit: what is available may have changed elsewhere; show the true figure.
+        if (error instanceof PortalError && error.code === "insufficient_credit") void readMoney();
         setProblem(sentence(error));
         setPending(null);
       },
@@ -156,7 +203,8 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
   const selectedTotal = totalCost(selectedJobs.map((job) => job.cost));
   const busy = release.isPending || remove.isPending;
   const rowActions = {
-    onFavorite: (job: JobView) => favorite.mutate({ id: job.id, favorite: !job.favorite }),
+    onFavorite: (job: JobView) =>
+      favorite.run({ id: job.id, favorite: !job.favorite }, { onSuccess: readLists, onError: readListsIfStale }),
     onDelete: (jobs: JobView[]) => setPending({ kind: "delete", jobs }),
     busy,
   };
@@ -189,18 +237,21 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
       {favorite.isError ? <Alert>{sentence(favorite.error)}</Alert> : null}
 
       {printerParam !== null ? (
-        <ReleaseAllPanel
-          printer={labelPrinter}
-          known={printers.isSuccess}
-          currency={currency}
-          locale={locale}
-          busy={busy}
-          onReleaseAll={(id) => {
-            setProblem(null);
-            // One tap prints everything waiting: no question in between. A new key per tap.
-            sendRelease({ kind: "releaseAll", printerId: id, key: newRequestId() });
-          }}
-        />
+        <Suspense fallback={null}>
+          <ReleaseAllPanel
+            printer={labelPrinter}
+            known={printers.data !== undefined}
+            waiting={waiting}
+            currency={currency}
+            locale={locale}
+            busy={busy}
+            onReleaseAll={(id) => {
+              setProblem(null);
+              // One tap prints everything waiting: no question in between. A new key per tap.
+              sendRelease({ kind: "releaseAll", printerId: id, key: newRequestId() });
+            }}
+          />
+        </Suspense>
       ) : null}
 
       {batches.length > 0 ? (
@@ -209,13 +260,16 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
             {t("progressHeading")}
           </h2>
           {batches.map((batch) => (
-            <ReleaseProgress key={batch.key} batch={batch} announce={announce} />
+            <Suspense key={batch.key} fallback={null}>
+              <ReleaseProgress batch={batch} announce={announce} onPrinted={readListsAndMoney} />
+            </Suspense>
           ))}
         </section>
       ) : null}
 
       <JobListSection
-        list="waiting"
+        name="waiting"
+        query={waiting}
         heading={t("waitingHeading")}
         empty={t("noWaiting")}
         header={(jobs, count) => (
@@ -252,17 +306,24 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
         <h2 id="jobs-printer" className="sr-only">
           {t("printerLabel")}
         </h2>
-        <PrinterPicker value={printerId} onChange={choosePrinter} lastUsed={lastUsed} />
+        <PrinterPicker value={printerId} onChange={choosePrinter} lastUsed={lastUsed} printers={printers} />
       </section>
 
       <JobListSection
-        list="printed"
+        name="printed"
+        query={printed}
         heading={t("printedHeading")}
         empty={t("noPrinted")}
         notOffered={t("printedNotOffered")}
         row={keptRow}
       />
-      <JobListSection list="favorites" heading={t("favoritesHeading")} empty={t("noFavorites")} row={keptRow} />
+      <JobListSection
+        name="favorites"
+        query={favorites}
+        heading={t("favoritesHeading")}
+        empty={t("noFavorites")}
+        row={keptRow}
+      />
 
       {selectedJobs.length > 0 ? (
         <SelectionBar
@@ -277,48 +338,52 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
         />
       ) : null}
 
-      <ConfirmDialog
-        open={pending?.kind === "release"}
-        title={
-          pending?.kind === "release"
-            ? t("releaseConfirmTitle", {
-                count: pending.jobs.length,
-                printer: printerList.find((p) => p.id === pending.printerId)?.name ?? "",
-              })
-            : ""
-        }
-        confirmLabel={t("confirmRelease")}
-        busy={release.isPending}
-        invalid={releaseOptions === null}
-        fields={
-          pending?.kind === "release" ? (
-            <ReleaseOptionsFields value={choice} asSent={pending.asSent} onChange={setChoice} />
-          ) : null
-        }
-        onConfirm={confirm}
-        onCancel={() => setPending(null)}
-      >
-        {cost?.total != null && currency ? (
-          <p aria-live="polite">
-            {cost.exact
-              ? t("releaseConfirmText", { total: money$(cost.total) })
-              : t("releaseCostChanges", { total: money$(cost.total) })}
-          </p>
-        ) : null}
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={pending?.kind === "delete"}
-        title={pending?.kind === "delete" ? t("deleteConfirmTitle", { count: pending.jobs.length }) : ""}
-        confirmLabel={t("confirmDelete")}
-        busy={remove.isPending}
-        onConfirm={confirm}
-        onCancel={() => setPending(null)}
-      >
-        <p>{t("deleteConfirmText")}</p>
-        <ul className="list-disc pl-6">
-          {pending?.kind === "delete" ? pending.jobs.map((job) => <li key={job.id}>{job.name}</li>) : null}
-        </ul>
-      </ConfirmDialog>
+      {asked ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={pending?.kind === "release"}
+            title={
+              pending?.kind === "release"
+                ? t("releaseConfirmTitle", {
+                    count: pending.jobs.length,
+                    printer: printerList.find((p) => p.id === pending.printerId)?.name ?? "",
+                  })
+                : ""
+            }
+            confirmLabel={t("confirmRelease")}
+            busy={release.isPending}
+            invalid={releaseOptions === null}
+            fields={
+              pending?.kind === "release" ? (
+                <ReleaseOptionsFields value={choice} asSent={pending.asSent} onChange={setChoice} />
+              ) : null
+            }
+            onConfirm={confirm}
+            onCancel={() => setPending(null)}
+          >
+            {cost?.total != null && currency ? (
+              <p aria-live="polite">
+                {cost.exact
+                  ? t("releaseConfirmText", { total: money$(cost.total) })
+                  : t("releaseCostChanges", { total: money$(cost.total) })}
+              </p>
+            ) : null}
+          </ConfirmDialog>
+          <ConfirmDialog
+            open={pending?.kind === "delete"}
+            title={pending?.kind === "delete" ? t("deleteConfirmTitle", { count: pending.jobs.length }) : ""}
+            confirmLabel={t("confirmDelete")}
+            busy={remove.isPending}
+            onConfirm={confirm}
+            onCancel={() => setPending(null)}
+          >
+            <p>{t("deleteConfirmText")}</p>
+            <ul className="list-disc pl-6">
+              {pending?.kind === "delete" ? pending.jobs.map((job) => <li key={job.id}>{job.name}</li>) : null}
+            </ul>
+          </ConfirmDialog>
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -6,7 +6,9 @@ import type { PrinterView } from "@/app/api/printers/schema";
 import { Alert } from "@/components/ui/alert";
 import { ChoiceBox } from "@/components/ui/choice-box";
 import { useErrorSentence } from "@/hooks/use-error-sentence";
-import { usePrinters } from "@/hooks/use-jobs";
+import type { PortalRead } from "@/hooks/use-portal-read";
+import type { printersResponse } from "@/app/api/printers/schema";
+import type { Answer } from "@/lib/browser-safe/answer";
 
 /** At most this many printers are listed at once; the search narrows them. */
 const shownAtOnce = 8;
@@ -28,23 +30,24 @@ interface PrinterPickerProps {
   onChange: (printerId: number) => void;
   /** Shown first: the printer used last in this browser. */
   lastUsed: number | null;
+  /** The printers, read by the board. */
+  printers: PortalRead<Answer<typeof printersResponse>>;
 }
 
 /**
  * A searchable choice of printer (name or location). A printer that cannot
  * print is listed with why, and cannot be chosen.
  */
-export function PrinterPicker({ value, onChange, lastUsed }: PrinterPickerProps) {
+export function PrinterPicker({ value, onChange, lastUsed, printers }: PrinterPickerProps) {
   const t = useTranslations("jobs");
   const id = useId();
   const [search, setSearch] = useState("");
-  const printers = usePrinters();
   const sentence = useErrorSentence();
   const problemText = usePrinterProblemText();
 
   const shown = useMemo(() => {
     const words = search.trim().toLocaleLowerCase().split(/\s+/).filter(Boolean);
-    const all = printers.data ?? [];
+    const all = printers.data?.printers ?? [];
     const matching = all.filter((printer) => {
       const text = `${printer.name} ${printer.location ?? ""}`.toLocaleLowerCase();
       return words.every((word) => text.includes(word));
@@ -56,7 +59,7 @@ export function PrinterPicker({ value, onChange, lastUsed }: PrinterPickerProps)
     return chosen && !top.includes(chosen) ? [chosen, ...top] : top;
   }, [printers.data, search, lastUsed, value]);
 
-  if (printers.isError) return <Alert>{sentence(printers.error, t("printersFailed"))}</Alert>;
+  if (printers.error) return <Alert>{sentence(printers.error, t("printersFailed"))}</Alert>;
 
   return (
     <fieldset className="flex min-w-0 flex-col gap-2">

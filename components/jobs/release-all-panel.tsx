@@ -1,13 +1,13 @@
 "use client";
 
-import { Printer } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "@/hooks/use-translations";
 import type { PrinterView } from "@/app/api/printers/schema";
 import { Alert } from "@/components/ui/alert";
+import { Icon } from "@/components/icons/icon-provider";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { useEmbedHref } from "@/hooks/use-embed";
-import { useJobList } from "@/hooks/use-jobs";
+import type { JobList } from "@/hooks/use-jobs";
 import { totalCost } from "@/lib/browser-safe/jobs/deletion-time";
 import { formatMoney } from "@/lib/browser-safe/money-format";
 import { usePrinterProblemText } from "./printer-picker";
@@ -20,17 +20,26 @@ interface ReleaseAllPanelProps {
   currency: string | undefined;
   locale: string;
   busy: boolean;
+  /** The waiting jobs, read by the board. */
+  waiting: JobList;
   onReleaseAll: (printerId: number) => void;
 }
 
 /** `/jobs?printer=<id>` (a printer's QR label): one big "Release all at <printer>". */
-export function ReleaseAllPanel({ printer, known, currency, locale, busy, onReleaseAll }: ReleaseAllPanelProps) {
+export function ReleaseAllPanel({
+  printer,
+  known,
+  currency,
+  locale,
+  busy,
+  waiting,
+  onReleaseAll,
+}: ReleaseAllPanelProps) {
   const t = useTranslations("jobs");
-  const waiting = useJobList("waiting");
   const problemText = usePrinterProblemText();
   const otherHref = useEmbedHref("/jobs");
-  const jobs = waiting.data?.pages.flatMap((page) => page.jobs) ?? [];
-  const count = waiting.data?.pages.at(-1)?.count ?? 0;
+  const { jobs, count } = waiting;
+  const listed = waiting.loaded && !waiting.error;
 
   if (!printer) {
     return known ? <Alert tone="info">{t("unknownPrinter")}</Alert> : null;
@@ -54,7 +63,7 @@ export function ReleaseAllPanel({ printer, known, currency, locale, busy, onRele
         </>
       ) : (
         <>
-          {waiting.isSuccess ? (
+          {listed ? (
             <p className="text-fg-muted">
               {t("releaseAllSummary", {
                 count,
@@ -64,11 +73,11 @@ export function ReleaseAllPanel({ printer, known, currency, locale, busy, onRele
           ) : null}
           <Button
             className="min-h-14 w-full text-lg sm:w-auto sm:self-start"
-            disabled={busy || (waiting.isSuccess && count === 0)}
+            disabled={busy || (listed && count === 0)}
             aria-busy={busy}
             onClick={() => onReleaseAll(printer.id)}
           >
-            <Printer aria-hidden="true" className="size-6" />
+            <Icon name="printer" className="size-6" />
             {t("releaseAllAt", { printer: printer.name })}
           </Button>
         </>

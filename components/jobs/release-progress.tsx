@@ -1,9 +1,9 @@
 "use client";
 
-import { CircleCheck, LoaderCircle } from "lucide-react";
 import { useTranslations } from "@/hooks/use-translations";
 import { useEffect, useRef } from "react";
 import { useJobProgress } from "@/hooks/use-jobs";
+import { Icon } from "@/components/icons/icon-provider";
 
 export interface ReleaseBatch {
   key: string;
@@ -18,14 +18,23 @@ export interface ReleaseBatch {
  * is said once in the page's live region (`announce`). A server without job
  * states has them shown as released.
  */
-export function ReleaseProgress({ batch, announce }: { batch: ReleaseBatch; announce: (text: string) => void }) {
+export function ReleaseProgress({
+  batch,
+  announce,
+  onPrinted,
+}: {
+  batch: ReleaseBatch;
+  announce: (text: string) => void;
+  /** The last job is done: what is left to print and the lists have changed. */
+  onPrinted: () => void;
+}) {
   const t = useTranslations("jobs");
   const ids = batch.jobs.map((job) => job.id);
   const stateRef = useRef(new Map<number, string>());
-  const progress = useJobProgress(batch.followed ? ids : []);
+  const progress = useJobProgress(batch.followed ? ids : [], onPrinted);
 
   useEffect(() => {
-    for (const job of progress.data ?? []) {
+    for (const job of progress ?? []) {
       const before = stateRef.current.get(job.id);
       stateRef.current.set(job.id, job.state);
       if (before !== "printed" && job.state === "printed") {
@@ -33,14 +42,12 @@ export function ReleaseProgress({ batch, announce }: { batch: ReleaseBatch; anno
         announce(t("printedAnnounce", { name }));
       }
     }
-  }, [progress.data, batch.jobs, announce, t]);
+  }, [progress, batch.jobs, announce, t]);
 
   return (
     <ul className="flex flex-col gap-2">
       {batch.jobs.map((job) => {
-        const state = batch.followed
-          ? (progress.data?.find((p) => p.id === job.id)?.state ?? "processing")
-          : "released";
+        const state = batch.followed ? (progress?.find((p) => p.id === job.id)?.state ?? "processing") : "released";
         return (
           <li
             key={job.id}
@@ -51,12 +58,12 @@ export function ReleaseProgress({ batch, announce }: { batch: ReleaseBatch; anno
             <span className="flex shrink-0 items-center gap-2 font-semibold">
               {state === "processing" ? (
                 <>
-                  <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
+                  <Icon name="spinner" className="size-5 animate-spin motion-reduce:animate-none" />
                   {t("printing")}
                 </>
               ) : state === "printed" || state === "released" ? (
                 <>
-                  <CircleCheck aria-hidden="true" className="size-5 text-accent" />
+                  <Icon name="ready" className="size-5 text-accent" />
                   {state === "printed" ? t("printed") : t("releasedAtPrinter")}
                 </>
               ) : (

@@ -1,8 +1,8 @@
 "use client";
 
-import { Printer, Trash2 } from "lucide-react";
 import { useTranslations } from "@/hooks/use-translations";
 import { Button } from "@/components/ui/button";
+import { Icon } from "@/components/icons/icon-provider";
 
 interface SelectionBarProps {
   count: number;
@@ -45,11 +45,11 @@ export function SelectionBar({
       ) : null}
       <div className="flex flex-wrap gap-2">
         <Button disabled={busy} onClick={onRelease}>
-          <Printer aria-hidden="true" className="size-5" />
+          <Icon name="printer" className="size-5" />
           {t("release")}
         </Button>
         <Button variant="secondary" disabled={busy} onClick={onDelete}>
-          <Trash2 aria-hidden="true" className="size-5" />
+          <Icon name="delete" className="size-5" />
           {t("deleteSelected")}
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { SvgIcon } from "@/components/icons/svg-icon";
 import { buttonClasses } from "@/components/ui/button";
 
 interface Choice {
@@ -40,7 +40,7 @@ export function ChoiceSwitch({ legend, name, choices, current, action }: ChoiceS
               "px-3 text-sm aria-pressed:bg-surface-muted aria-pressed:underline aria-pressed:underline-offset-4",
             )}
           >
-            {choice.value === current ? <Check aria-hidden="true" className="size-4" /> : null}
+            {choice.value === current ? <SvgIcon name="check" className="size-4" /> : null}
             {choice.label}
           </button>
         ))}

@@ -1,4 +1,4 @@
-import { FileText, House, Printer, UserRound, Wallet, type LucideIcon } from "lucide-react";
+import type { IconName } from "@/components/icons/icon-names";
 import type { Messages } from "@/lib/i18n/messages";
 
 // The portal's sections. Add an entry when its route exists (Reports, later
@@ -7,13 +7,13 @@ import type { Messages } from "@/lib/i18n/messages";
 export interface NavItem {
   href: string;
   labelKey: Exclude<keyof Messages["nav"], "label">;
-  icon: LucideIcon;
+  icon: IconName;
 }
 
 export const navItems: NavItem[] = [
-  { href: "/", labelKey: "home", icon: House },
-  { href: "/jobs", labelKey: "jobs", icon: Printer },
-  { href: "/credit", labelKey: "credit", icon: Wallet },
-  { href: "/reports", labelKey: "reports", icon: FileText },
-  { href: "/profile", labelKey: "profile", icon: UserRound },
+  { href: "/", labelKey: "home", icon: "home" },
+  { href: "/jobs", labelKey: "jobs", icon: "printer" },
+  { href: "/credit", labelKey: "credit", icon: "wallet" },
+  { href: "/reports", labelKey: "reports", icon: "reports" },
+  { href: "/profile", labelKey: "profile", icon: "user" },
 ];

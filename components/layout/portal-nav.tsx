@@ -1,3 +1,4 @@
+import { SvgIcon } from "@/components/icons/svg-icon";
 import { withEmbed } from "@/lib/browser-safe/embed-mode";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { BottomNavLinks, HeaderNavLinks, type NavLink } from "./main-nav";
@@ -11,11 +12,11 @@ async function navLinks(embedded: boolean, withIcons: boolean): Promise<{ label:
   const t = await serverTranslator("nav");
   return {
     label: t("label"),
-    links: navItems.map(({ href, labelKey, icon: Icon }) => ({
+    links: navItems.map(({ href, labelKey, icon }) => ({
       href: withEmbed(href, embedded),
       path: href,
       label: t(labelKey),
-      icon: withIcons ? <Icon aria-hidden="true" className="size-5" /> : undefined,
+      icon: withIcons ? <SvgIcon name={icon} className="size-5" /> : undefined,
     })),
   };
 }

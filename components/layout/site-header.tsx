@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { Printer } from "lucide-react";
+import { SvgIcon } from "@/components/icons/svg-icon";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { HeaderNav } from "./portal-nav";
 import { UserMenu } from "./user-menu";
@@ -17,7 +17,7 @@ export async function SiteHeader({ fullName, username, signOut }: SiteHeaderProp
       <div className="mx-auto flex max-w-4xl items-center justify-between gap-4 px-4 py-1.5">
         <div className="flex items-center gap-4">
           <Link href="/" className="inline-flex min-h-11 items-center gap-2 text-lg font-bold">
-            <Printer aria-hidden="true" className="size-6 text-accent" />
+            <SvgIcon name="printer" className="size-6 text-accent" />
             {t("name")}
           </Link>
           <HeaderNav />

@@ -1,4 +1,4 @@
-import { Check, ChevronDown, LogOut, UserRound } from "lucide-react";
+import { SvgIcon } from "@/components/icons/svg-icon";
 import { themeChoices } from "@/lib/browser-safe/theme";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { UserMenuPopover } from "./user-menu-popover";
@@ -35,10 +35,10 @@ export async function UserMenu({ fullName, username, signOut }: UserMenuProps) {
         >,
       }}
       icons={{
-        user: <UserRound aria-hidden="true" className="size-5 shrink-0" />,
-        chevron: <ChevronDown aria-hidden="true" className="size-4 shrink-0" />,
-        check: <Check aria-hidden="true" className="size-5" />,
-        signOut: <LogOut aria-hidden="true" className="size-5" />,
+        user: <SvgIcon name="user" className="size-5 shrink-0" />,
+        chevron: <SvgIcon name="chevron" className="size-4 shrink-0" />,
+        check: <SvgIcon name="check" className="size-5" />,
+        signOut: <SvgIcon name="signOut" className="size-5" />,
       }}
     />
   );

@@ -22,14 +22,16 @@ interface DetailsFormProps {
   profile: MeResponse;
   /** The server lets people change their name and email (language always). */
   profileEditing: boolean;
+  /** The profile as saved (the page shows it from then on). */
+  onSaved: (profile: MeResponse) => void;
 }
 
 /** The details the server lets the person change; typed values stay on any error. */
-export function DetailsForm({ profile, profileEditing }: DetailsFormProps) {
+export function DetailsForm({ profile, profileEditing, onSaved }: DetailsFormProps) {
   const t = useTranslations("profile.details");
   const locale = useLocale();
   const check = useFieldCheck();
-  const update = useUpdateProfile();
+  const update = useUpdateProfile(onSaved);
   const { fieldErrors, setFieldErrors, refused, failureOf } = useFormErrors<"fullName" | "email">(
     profileEditing ? editableFields : noFields,
   );
@@ -58,7 +60,7 @@ export function DetailsForm({ profile, profileEditing }: DetailsFormProps) {
       return;
     }
     setFieldErrors({});
-    update.mutate(checked.data, {
+    update.run(checked.data, {
       onSuccess: () => setSaved(true),
       onError: refused,
     });

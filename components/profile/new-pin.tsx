@@ -1,10 +1,10 @@
 "use client";
 
-import { Copy } from "lucide-react";
 import { useTranslations } from "@/hooks/use-translations";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { SecretField } from "@/components/sign-in/secret-field";
+import { SecretField } from "@/components/ui/secret-field";
 import { Alert } from "@/components/ui/alert";
+import { Icon } from "@/components/icons/icon-provider";
 import { Button } from "@/components/ui/button";
 import { FormFailure, useFormErrors } from "@/components/ui/form-errors";
 import { useNewPin } from "@/hooks/use-self-service";
@@ -42,7 +42,7 @@ function ShownPin({ pin, onDone }: { pin: string; onDone: () => void }) {
       <Alert tone="info">{t("shownOnce")}</Alert>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="button" variant="secondary" onClick={() => void copy()}>
-          <Copy aria-hidden="true" className="size-5" />
+          <Icon name="copy" className="size-5" />
           {t("copy")}
         </Button>
         <Button type="button" onClick={onDone}>
@@ -99,7 +99,7 @@ export function NewPin({ allowed }: { allowed: boolean }) {
       return;
     }
     setFieldErrors({});
-    newPin.mutate(checked.data, { onSuccess: () => setSecret(""), onError: refused });
+    newPin.run(checked.data, { onSuccess: () => setSecret(""), onError: refused });
   };
 
   return (

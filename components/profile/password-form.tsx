@@ -3,7 +3,7 @@
 import { useTranslations } from "@/hooks/use-translations";
 import { useId, useState, type FormEvent } from "react";
 import type { SelfServiceResponse } from "@/app/api/profile/settings/schema";
-import { SecretField } from "@/components/sign-in/secret-field";
+import { SecretField } from "@/components/ui/secret-field";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormFailure, useFormErrors } from "@/components/ui/form-errors";
@@ -57,7 +57,7 @@ export function PasswordForm({ rules, managedElsewhere }: { rules: Rules | null;
     if (!errors.newPassword && next !== again) errors.confirm = t("field.mismatch");
     setFieldErrors(errors);
     if (!checked.ok || Object.keys(errors).length > 0) return;
-    change.mutate(checked.data, {
+    change.run(checked.data, {
       onSuccess: () => {
         setCurrent("");
         setNext("");

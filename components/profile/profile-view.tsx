@@ -26,6 +26,7 @@ export function ProfileView() {
   const t = useTranslations("profile");
   const profile = useProfile();
   const settings = useSelfServiceSettings();
+
   const problem = (query: typeof profile | typeof settings) => (
     <PanelProblem
       error={query.error}
@@ -47,7 +48,7 @@ export function ProfileView() {
   return (
     <div className="flex flex-col gap-6">
       {section(t("details.heading"), ready, () => (
-        <DetailsForm profile={profile.data!} profileEditing={settings.data!.profileEditing} />
+        <DetailsForm profile={profile.data!} profileEditing={settings.data!.profileEditing} onSaved={profile.replace} />
       ))}
       {section(t("pin.heading"), settings.data !== undefined, () => (
         <>

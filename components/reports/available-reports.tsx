@@ -21,14 +21,7 @@ export function AvailableReports({ storageKey }: { storageKey: string }) {
       <h2 id="available-reports" className="text-xl font-semibold">
         {t("availableHeading")}
       </h2>
-      {reports.isPending ? (
-        <ul aria-busy="true" className="flex flex-col gap-3">
-          <li className="sr-only">{t("loadingReports")}</li>
-          {Array.from({ length: skeletonRows }, (_, index) => (
-            <ReportRowPlaceholder key={index} />
-          ))}
-        </ul>
-      ) : reports.isError ? (
+      {reports.error ? (
         <div className="flex flex-col items-start gap-3">
           <Alert>{sentence(reports.error, t("reportsFailed"))}</Alert>
           <Button
@@ -42,6 +35,13 @@ export function AvailableReports({ storageKey }: { storageKey: string }) {
             {t("retry")}
           </Button>
         </div>
+      ) : reports.data === undefined ? (
+        <ul aria-busy="true" className="flex flex-col gap-3">
+          <li className="sr-only">{t("loadingReports")}</li>
+          {Array.from({ length: skeletonRows }, (_, index) => (
+            <ReportRowPlaceholder key={index} />
+          ))}
+        </ul>
       ) : !reports.data.offered ? (
         <p className="rounded-card border border-dashed border-border p-4 text-fg-muted">{t("notOffered")}</p>
       ) : reports.data.reports.length === 0 ? (

@@ -1,10 +1,11 @@
 "use client";
 
-import { CircleAlert, CircleCheck, Clock, Download, LoaderCircle, RotateCw } from "lucide-react";
 import { useTranslations } from "@/hooks/use-translations";
 import { Button } from "@/components/ui/button";
+import { Icon } from "@/components/icons/icon-provider";
+import type { IconName } from "@/components/icons/icon-names";
 import type { EntryState } from "@/lib/browser-safe/reports/entry-state";
-import { formatName } from "@/lib/browser-safe/reports/formats";
+import { formatName } from "@/lib/browser-safe/reports/report-format";
 import type { RecentEntry } from "@/lib/browser-safe/reports/recent-entries";
 import { formatElapsed, formatStartTime } from "@/lib/browser-safe/time-format";
 import { useFormatLocale } from "@/hooks/use-format-locale";
@@ -13,24 +14,23 @@ import { DownloadLink } from "./download-link";
 import { useErrorSentence } from "@/hooks/use-error-sentence";
 import { useStartReport } from "@/hooks/use-start-report";
 
-const stateLook: Record<EntryState, { icon: typeof Clock; tone: string }> = {
-  running: { icon: LoaderCircle, tone: "bg-info-bg text-info-text" },
-  ready: { icon: CircleCheck, tone: "bg-info-bg text-info-text" },
-  failed: { icon: CircleAlert, tone: "bg-danger-bg text-danger-text" },
-  expired: { icon: Clock, tone: "bg-surface-muted text-fg-muted" },
+const stateLook: Record<EntryState, { icon: IconName; tone: string }> = {
+  running: { icon: "spinner", tone: "bg-info-bg text-info-text" },
+  ready: { icon: "ready", tone: "bg-info-bg text-info-text" },
+  failed: { icon: "alert", tone: "bg-danger-bg text-danger-text" },
+  expired: { icon: "clock", tone: "bg-surface-muted text-fg-muted" },
 };
 
 export function RecentReportItem({ entry, now, storageKey }: { entry: RecentEntry; now: number; storageKey: string }) {
   const t = useTranslations("reports");
   const locale = useFormatLocale();
   const look = stateLook[entry.state];
-  const Icon = look.icon;
   // Entries come from browser storage, so this renders in the browser only,
   // with the person's own clock and time zone.
   const started = t("startedAt", { time: formatStartTime(entry.startedAt, now, locale) });
   const restart = useStartReport(storageKey);
   const sentence = useErrorSentence();
-  const rerun = () => restart.mutate({ reportId: entry.reportId, format: entry.format, replaces: entry.executionId });
+  const rerun = () => restart.run({ reportId: entry.reportId, format: entry.format, replaces: entry.executionId });
 
   return (
     <li
@@ -46,7 +46,7 @@ export function RecentReportItem({ entry, now, storageKey }: { entry: RecentEntr
         </p>
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-medium ${look.tone}`}>
-            <Icon aria-hidden="true" className={`size-4 ${entry.state === "running" ? "animate-spin" : ""}`} />
+            <Icon name={look.icon} className={`size-4 ${entry.state === "running" ? "animate-spin" : ""}`} />
             {t(`state.${entry.state}`)}
           </span>
           {entry.state === "running" ? (
@@ -64,13 +64,13 @@ export function RecentReportItem({ entry, now, storageKey }: { entry: RecentEntr
       <div className="flex flex-wrap gap-2">
         {entry.state === "ready" ? (
           <DownloadLink executionId={entry.executionId}>
-            <Download aria-hidden="true" className="size-5" />
+            <Icon name="download" className="size-5" />
             {t("download")}
           </DownloadLink>
         ) : null}
         {entry.state === "failed" || entry.state === "expired" ? (
           <Button variant="secondary" onClick={rerun} disabled={restart.isPending} aria-busy={restart.isPending}>
-            <RotateCw aria-hidden="true" className="size-5" />
+            <Icon name="retry" className="size-5" />
             {entry.state === "failed" ? t("retry") : t("runAgain")}
           </Button>
         ) : null}

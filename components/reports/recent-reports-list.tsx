@@ -1,12 +1,11 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "@/hooks/use-translations";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { RecentReportItem } from "./recent-report-item";
 import { useRecentReports } from "@/hooks/use-recent-reports";
-import { statusQueryKey, useStatusChecksFailing } from "@/hooks/use-status-checks";
+import { retryStatusChecks, useStatusChecksFailing } from "@/hooks/use-status-checks";
 import { useNow } from "@/hooks/use-now";
 
 /** "Recent reports": what this person ran on this browser, newest first. */
@@ -15,7 +14,6 @@ export function RecentReportsList({ storageKey }: { storageKey: string }) {
   const entries = useRecentReports(storageKey);
   const now = useNow(entries?.some((entry) => entry.state === "running") ?? false);
   const checksFailing = useStatusChecksFailing();
-  const queryClient = useQueryClient();
 
   return (
     <section aria-labelledby="recent-reports" className="flex flex-col gap-3">
@@ -25,10 +23,7 @@ export function RecentReportsList({ storageKey }: { storageKey: string }) {
       {checksFailing && entries?.length ? (
         <div className="flex flex-col items-start gap-3">
           <Alert tone="info">{t("checksFailing")}</Alert>
-          <Button
-            variant="secondary"
-            onClick={() => void queryClient.refetchQueries({ queryKey: statusQueryKey(storageKey) })}
-          >
+          <Button variant="secondary" onClick={retryStatusChecks}>
             {t("retry")}
           </Button>
         </div>

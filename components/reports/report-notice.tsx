@@ -1,11 +1,11 @@
 "use client";
 
-import { CircleAlert, CircleCheck, X } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "@/hooks/use-translations";
 import { useEmbedHref } from "@/hooks/use-embed";
 import { buttonClasses } from "@/components/ui/button";
-import { formatName } from "@/lib/browser-safe/reports/formats";
+import { Icon } from "@/components/icons/icon-provider";
+import { formatName } from "@/lib/browser-safe/reports/report-format";
 import type { RecentEntry } from "@/lib/browser-safe/reports/recent-entries";
 import { DownloadLink } from "./download-link";
 
@@ -50,9 +50,9 @@ export function ReportNotice({
             className="pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-card border border-border bg-surface p-4 text-fg shadow-lg"
           >
             {notice.kind === "ready" ? (
-              <CircleCheck aria-hidden="true" className="mt-2.5 size-5 shrink-0 text-accent" />
+              <Icon name="ready" className="mt-2.5 size-5 text-accent" />
             ) : (
-              <CircleAlert aria-hidden="true" className="mt-2.5 size-5 shrink-0 text-danger-text" />
+              <Icon name="alert" className="mt-2.5 size-5 text-danger-text" />
             )}
             <div className="flex flex-1 flex-col gap-2">
               <p aria-hidden="true" className="pt-2 font-medium">
@@ -68,7 +68,7 @@ export function ReportNotice({
                   {t("openReports")}
                 </Link>
                 <button type="button" onClick={onDismiss} className={buttonClasses("ghost")}>
-                  <X aria-hidden="true" className="size-5" />
+                  <Icon name="close" className="size-5" />
                   {t("dismiss")}
                 </button>
               </div>

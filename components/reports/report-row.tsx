@@ -1,11 +1,11 @@
 "use client";
 
-import { LoaderCircle, Play } from "lucide-react";
 import { useTranslations } from "@/hooks/use-translations";
 import { useId, useState, type FormEvent } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { Icon } from "@/components/icons/icon-provider";
 import type { ReportSummary } from "@/app/api/reports/schema";
-import { formatName, isReportFormat, type ReportFormat } from "@/lib/browser-safe/reports/formats";
+import { formatName, isReportFormat, type ReportFormat } from "@/lib/browser-safe/reports/report-format";
 import { useErrorSentence } from "@/hooks/use-error-sentence";
 import { useStartReport } from "@/hooks/use-start-report";
 
@@ -28,7 +28,7 @@ export function ReportRow({ report, storageKey }: { report: ReportSummary; stora
 
   function run(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    start.mutate({ reportId: report.id, format });
+    start.run({ reportId: report.id, format });
   }
 
   return (
@@ -62,9 +62,9 @@ export function ReportRow({ report, storageKey }: { report: ReportSummary; stora
             </div>
             <Button type="submit" disabled={start.isPending} aria-busy={start.isPending}>
               {start.isPending ? (
-                <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+                <Icon name="spinner" className="size-5 animate-spin" />
               ) : (
-                <Play aria-hidden="true" className="size-5" />
+                <Icon name="play" className="size-5" />
               )}
               {t("run")}
             </Button>
@@ -91,7 +91,7 @@ export function ReportRowPlaceholder() {
             <div className="min-h-11 w-full rounded-lg bg-surface-muted sm:w-56" />
           </div>
           <span className={buttonClasses("primary", "invisible")}>
-            <Play className="size-5" />
+            <Icon name="play" className="size-5" />
             {t("run")}
           </span>
         </div>

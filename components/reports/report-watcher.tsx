@@ -1,22 +1,20 @@
 "use client";
 
-import { useQueries } from "@tanstack/react-query";
 import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { entryStateFor } from "@/lib/browser-safe/reports/entry-state";
 import { pollDelayMs } from "@/lib/browser-safe/reports/poll-backoff";
-import type { RecentEntry } from "@/lib/browser-safe/reports/recent-entries";
 import { ReportNotice, type Notice } from "./report-notice";
 import { recentReports, useRecentReports } from "@/hooks/use-recent-reports";
-import { setStatusChecksFailing, statusQueryKey } from "@/hooks/use-status-checks";
+import { setStatusChecksFailing, useStatusCheckRetries } from "@/hooks/use-status-checks";
 import { usePageVisible } from "@/hooks/use-page-visible";
 import { useReadyTitle } from "@/hooks/use-ready-title";
 import { fetchExecutionStatus } from "@/hooks/use-reports";
 import { isSignedOut } from "@/lib/browser-safe/errors";
 
 /**
- * Mounted once in the portal layout, so reports keep being watched on every
- * page: polls each running report with backoff (1 s growing to 5 s), checks
+ * Mounted once in the portal layout (report-watch.tsx, while there are
+ * recent reports), so reports keep being watched on every page: polls each running report with backoff (1 s growing to 5 s), checks
  * finished ones once per page load (files expire, handles disappear), and
  * tells the person when one is ready.
  */
@@ -83,24 +81,57 @@ export function ReportWatcher({ storageKey }: { storageKey: string }) {
     [storageKey, announce],
   );
 
-  useQueries({
-    queries: sessionEnded
-      ? []
-      : entries.map((entry: RecentEntry) => ({
-          queryKey: [...statusQueryKey(storageKey), entry.executionId],
-          queryFn: () => check(entry.executionId),
-          staleTime: Infinity,
-          gcTime: 0,
-          retry: false,
-          refetchOnWindowFocus: false,
-          // Keep asking in a background tab: the tab title is how it learns.
-          refetchIntervalInBackground: true,
-          refetchInterval: (query: { state: { dataUpdateCount: number; errorUpdateCount: number } }) =>
-            recentReports.find(storageKey, entry.executionId)?.state === "running"
-              ? pollDelayMs(query.state.dataUpdateCount + query.state.errorUpdateCount)
-              : false,
-        })),
-  });
+  const retries = useStatusCheckRetries();
 
-  return <ReportNotice notice={notice} showCard={!onReportsPage && !notice?.seen} onDismiss={() => setNotice(null)} />;
+  return (
+    <>
+      {sessionEnded
+        ? null
+        : entries.map((entry) => (
+            <StatusChecks
+              key={entry.executionId}
+              executionId={entry.executionId}
+              check={check}
+              storageKey={storageKey}
+              retries={retries}
+            />
+          ))}
+      <ReportNotice notice={notice} showCard={!onReportsPage && !notice?.seen} onDismiss={() => setNotice(null)} />
+    </>
+  );
+}
+
+/**
+ * One report's checks: one when it appears (or the page loads), then, while
+ * it runs, more with a growing pause, also in a background tab (the tab
+ * title is how it learns). Retry starts them afresh.
+ */
+function StatusChecks({
+  executionId,
+  check,
+  storageKey,
+  retries,
+}: {
+  executionId: number;
+  check: (executionId: number) => Promise<unknown>;
+  storageKey: string;
+  retries: number;
+}) {
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let checks = 0;
+    const checkNow = async () => {
+      await check(executionId).catch(() => undefined);
+      checks++;
+      if (!stopped && recentReports.find(storageKey, executionId)?.state === "running")
+        timer = setTimeout(checkNow, pollDelayMs(checks));
+    };
+    void checkNow();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [executionId, check, storageKey, retries]);
+  return null;
 }

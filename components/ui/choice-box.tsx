@@ -1,5 +1,5 @@
-import { Check } from "lucide-react";
 import type { ComponentProps } from "react";
+import { Icon } from "@/components/icons/icon-provider";
 
 /**
  * A checkbox or radio drawn the portal's way: the native input stays for
@@ -14,9 +14,9 @@ export function ChoiceBox({ type = "checkbox", ...props }: ComponentProps<"input
       <input type={type} className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer opacity-0" {...props} />
       <span
         aria-hidden="true"
-        className={`inline-flex size-6 items-center justify-center border-2 border-field-border bg-surface text-on-accent peer-checked:border-accent peer-checked:bg-accent peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus peer-disabled:opacity-40 [&>svg]:invisible peer-checked:[&>svg]:visible ${shape}`}
+        className={`inline-flex size-6 items-center justify-center border-2 border-field-border bg-surface text-on-accent peer-checked:border-accent peer-checked:bg-accent peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus peer-disabled:opacity-40 [&>span]:invisible peer-checked:[&>span]:visible ${shape}`}
       >
-        <Check className="size-4" strokeWidth={3} />
+        <Icon name="check" className="size-4" />
       </span>
     </span>
   );

@@ -1,7 +1,7 @@
 // How an action the person took (a form sent, "Stay signed in") was answered:
 // "session_ended" when it was refused because the session is over, else
-// "answered". The query client announces each mutation's outcome
-// (components/providers/query-provider.tsx). On "session_ended" the portal's
+// "answered". Each action announces its outcome (hooks/use-portal-action.ts).
+// On "session_ended" the portal's
 // layout takes the person to sign-in and back to this page
 // (session-end-warning.tsx), and form drafts first put back what the action
 // had just sent (form-drafts.tsx), so a voucher code typed before the end is

@@ -68,7 +68,18 @@ export function postJson<T extends object>(path: string, body: unknown): Promise
   });
 }
 
-/** TanStack Query's retry rule for the portal's data: one more try, unless it cannot help. */
+/** The retry rule for the portal's data: one more try, unless it cannot help. */
 export function retryOnce(failureCount: number, error: unknown): boolean {
   return failureCount < 1 && !(error instanceof PortalError && isFinal(error.code));
+}
+
+/** A read (fetchJson), tried once more a second later when that may help (retryOnce). */
+export async function readJson<T extends object>(path: string): Promise<T> {
+  try {
+    return await fetchJson<T>(path);
+  } catch (error) {
+    if (!retryOnce(0, error)) throw error;
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  return fetchJson<T>(path);
 }

@@ -1,8 +1,10 @@
+import { dateTimeFormat } from "./date-time-format";
+
 // Times as people read them, in the browser's own clock and time zone.
 
 /** A clock time in the reader's locale, with seconds so a refresh visibly changes it. */
 export function formatClockTime(epochMs: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeStyle: "medium" }).format(epochMs);
+  return dateTimeFormat(locale, { timeStyle: "medium" }).format(epochMs);
 }
 
 /** Elapsed time as m:ss (or h:mm:ss past an hour). */
@@ -18,10 +20,9 @@ export function formatElapsed(ms: number): string {
 export function formatStartTime(startedAt: number, now = Date.now(), locale?: string, timeZone?: string): string {
   const start = new Date(startedAt);
   const sameDay =
-    new Intl.DateTimeFormat("en-CA", { timeZone }).format(start) ===
-    new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date(now));
+    dateTimeFormat("en-CA", { timeZone }).format(start) === dateTimeFormat("en-CA", { timeZone }).format(new Date(now));
   const options: Intl.DateTimeFormatOptions = sameDay
     ? { timeStyle: "short", timeZone }
     : { dateStyle: "medium", timeStyle: "short", timeZone };
-  return new Intl.DateTimeFormat(locale, options).format(start);
+  return dateTimeFormat(locale, options).format(start);
 }

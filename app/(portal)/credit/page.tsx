@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { CreditView } from "@/components/credit/credit-view";
+import { IntlScope } from "@/components/providers/intl-scope";
+import { IconScope } from "@/components/icons/icon-scope";
 import { requireUser } from "@/lib/auth/current-session";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 
@@ -14,7 +16,12 @@ export default async function CreditPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold">{t("pageTitle")}</h1>
-      <CreditView />
+      {/* "account": the balance's problem and Retry (panel-problem.tsx). */}
+      <IntlScope namespaces={["credit", "account"]}>
+        <IconScope names={["download"]}>
+          <CreditView />
+        </IconScope>
+      </IntlScope>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { JobsView } from "@/components/jobs/jobs-view";
+import { IntlScope } from "@/components/providers/intl-scope";
+import { IconScope } from "@/components/icons/icon-scope";
 import { requireUser } from "@/lib/auth/current-session";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 
@@ -22,5 +24,11 @@ export default async function JobsPage({
   const { printer } = await searchParams;
   const printerId = printerOf(printer);
   await requireUser(printerId === null ? "/jobs" : `/jobs?printer=${printerId}`);
-  return <JobsView printerId={printerId} />;
+  return (
+    <IntlScope namespaces={["jobs"]}>
+      <IconScope names={["printer", "delete", "star", "spinner", "check"]}>
+        <JobsView printerId={printerId} />
+      </IconScope>
+    </IntlScope>
+  );
 }

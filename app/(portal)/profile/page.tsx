@@ -1,6 +1,8 @@
 import { PageHeading } from "@/components/layout/page-heading";
 import type { Metadata } from "next";
 import { ProfileView } from "@/components/profile/profile-view";
+import { IntlScope } from "@/components/providers/intl-scope";
+import { IconScope } from "@/components/icons/icon-scope";
 import { requireUser } from "@/lib/auth/current-session";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 
@@ -15,7 +17,12 @@ export default async function ProfilePage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeading title={t("pageTitle")} intro={t("pageIntro")} />
-      <ProfileView />
+      {/* "account": a section's problem and Retry (panel-problem.tsx). */}
+      <IntlScope namespaces={["profile", "account"]}>
+        <IconScope names={["copy", "show", "hide"]}>
+          <ProfileView />
+        </IconScope>
+      </IntlScope>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ReportsView } from "@/components/reports/reports-view";
+import { IconScope } from "@/components/icons/icon-scope";
 import { requireUser } from "@/lib/auth/current-session";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { recentReportsKey } from "@/lib/reports/recent-reports-key";
@@ -11,5 +12,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function ReportsPage() {
   const user = await requireUser("/reports");
-  return <ReportsView storageKey={recentReportsKey(user.userId)} />;
+  // The texts are the layout's (the report notice uses them too).
+  return (
+    <IconScope names={["spinner", "play", "download", "retry"]}>
+      <ReportsView storageKey={recentReportsKey(user.userId)} />
+    </IconScope>
+  );
 }

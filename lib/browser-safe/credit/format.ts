@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "@/lib/browser-safe/date-time-format";
 import { formatMoney } from "@/lib/browser-safe/money-format";
 
 /** A signed amount: "+€10.00", "−€1.68". */
@@ -8,18 +9,11 @@ export function formatSignedMoney(amount: number, currency: string, locale: stri
   return text;
 }
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** "20 Nov 2026, 09:14" in the reader's locale and time zone. */
 export function formatDateTime(iso: string, locale: string): string {
-  let format = dateTimeFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
-    dateTimeFormats.set(locale, format);
-  }
-  return format.format(new Date(iso));
+  return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }
 
 export function formatDate(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(iso));
+  return dateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(iso));
 }

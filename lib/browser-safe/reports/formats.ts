@@ -1,26 +1,11 @@
 import { formatMediaTypeAliases, formatMediaTypes, formatSeparator } from "@/lib/browser-safe/contract-assumptions";
 
-// Report formats: which ones the portal knows, how people read their names,
-// and how a report's `formats` string becomes a list.
+import { reportFormats, type ReportFormat } from "./report-format";
 
-export const reportFormats = ["pdf", "xlsx", "ods", "csv", "xml"] as const;
-export type ReportFormat = (typeof reportFormats)[number];
+// How a report's `formats` string becomes a list, and which format a media
+// type stands for. The formats themselves and their names: report-format.ts.
 
-const readableNames: Record<ReportFormat, string> = {
-  pdf: "PDF",
-  xlsx: "Excel (XLSX)",
-  ods: "OpenDocument (ODS)",
-  csv: "CSV",
-  xml: "XML",
-};
-
-export function isReportFormat(value: unknown): value is ReportFormat {
-  return typeof value === "string" && (reportFormats as readonly string[]).includes(value);
-}
-
-export function formatName(format: ReportFormat): string {
-  return readableNames[format];
-}
+export { formatName, isReportFormat, reportFormats, type ReportFormat } from "./report-format";
 
 /**
  * The formats a report offers, in the portal's order (PDF first). Unknown

@@ -1,4 +1,4 @@
-import { reportFormats, type ReportFormat } from "./formats";
+import { reportFormats, type ReportFormat } from "./report-format";
 
 // The "Recent reports" list as this browser keeps it: handles and names only,
 // nothing secret. Pure functions, so the store and the tests share them.
