@@ -106,6 +106,13 @@ class ZipEntrySink extends TextSink {
  * in the order they are added, as Info-ZIP and the office suites read it:
  * UTF-8 names, data descriptors after streamed parts, ZIP64 records only where
  * a size or an offset needs them.
+ *
+ * Not yazl (3.3.1, the latest): its CRC-32 is JavaScript (buffer-crc32 1.0.0),
+ * about 2.5 ns a byte. Given the same level 3 and 1 MiB of text ahead of
+ * deflate, it took 14 % (XLSX) and 30 % (ODS) more CPU than this writer on the
+ * monthly summary at scale 1000 (medians of 21 runs); with zlib's CRC-32
+ * swapped in, 5 % and 8 %. Worth another look once buffer-crc32 uses
+ * node:zlib's crc32 (its open pull request #37).
  */
 export class ZipPackage {
   private readonly entries: Entry[] = [];
