@@ -56,9 +56,14 @@ export function cellText(column: ReportColumn, value: CellValue): string {
   return column.type === "date" ? isoDate(value) : isoDateTime(value);
 }
 
+/** The row as a record of raw cells, by column key; anything but an object is refused. */
+export function rowRecord(row: unknown): Record<string, unknown> {
+  if (typeof row !== "object" || row === null) throw new TypeError("each report row must be an object");
+  return row as Record<string, unknown>;
+}
+
 /** The row's cells in column order, checked. */
 export function readRow(columns: readonly ReportColumn[], row: unknown): CellValue[] {
-  if (typeof row !== "object" || row === null) throw new TypeError("each report row must be an object");
-  const record = row as Record<string, unknown>;
+  const record = rowRecord(row);
   return columns.map((column) => readCell(column, record[column.key]));
 }

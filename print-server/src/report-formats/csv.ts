@@ -2,6 +2,7 @@ import { stringify, type Options } from "csv-stringify/sync";
 import { cellText, readRow } from "./cell-values.js";
 import type { OutputFile } from "./output-file.js";
 import type { ReportTable } from "./report-table.js";
+import { END_OF_ROWS, rowSource } from "./row-source.js";
 import { TextSink } from "./text-sink.js";
 
 // RFC 4180: comma, double quotes, CRLF after every record.
@@ -18,19 +19,28 @@ export async function writeCsv(table: ReportTable, out: OutputFile): Promise<voi
   const { columns } = table;
   await sink.write(stringify([columns.map((column) => column.title)], CSV_OPTIONS));
   let batch: string[][] = [];
-  for await (const row of table.rows) {
-    out.check();
-    const values = readRow(columns, row);
-    batch.push(
-      columns.map((column, i) => {
-        const text = cellText(column, values[i] ?? null);
-        return column.type === "text" && FORMULA_START.test(text) ? `'${text}` : text;
-      }),
-    );
-    if (batch.length === ROWS_PER_BATCH) {
-      await sink.write(stringify(batch, CSV_OPTIONS));
-      batch = [];
+  const rows = rowSource(table.rows);
+  try {
+    for (;;) {
+      const next = rows.next();
+      const row = next instanceof Promise ? await next : next;
+      if (row === END_OF_ROWS) break;
+      out.check();
+      const values = readRow(columns, row);
+      batch.push(
+        columns.map((column, i) => {
+          const text = cellText(column, values[i] ?? null);
+          return column.type === "text" && FORMULA_START.test(text) ? `'${text}` : text;
+        }),
+      );
+      if (batch.length === ROWS_PER_BATCH) {
+        await sink.write(stringify(batch, CSV_OPTIONS));
+        batch = [];
+      }
     }
+  } catch (error) {
+    rows.close();
+    throw error;
   }
   if (batch.length > 0) await sink.write(stringify(batch, CSV_OPTIONS));
   await sink.end();

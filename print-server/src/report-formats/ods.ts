@@ -1,6 +1,7 @@
-import { cellText, isoDate, readRow, type CellValue } from "./cell-values.js";
+import { cellText, isoDate, readCell, rowRecord } from "./cell-values.js";
 import type { OutputFile } from "./output-file.js";
 import type { ReportColumn, ReportTable } from "./report-table.js";
+import { END_OF_ROWS, rowSource } from "./row-source.js";
 import { COLUMN_WIDTHS, MAX_ROWS_PER_SHEET, sheetName, truncateCellText } from "./spreadsheet-layout.js";
 import { escapeXmlAttribute as attr, escapeXmlText as text } from "./xml-escape.js";
 import { ZipPackage } from "./zip-package.js";
@@ -32,6 +33,8 @@ function namespaces(...prefixes: (keyof typeof NS)[]): string {
 // ODF collapses runs of spaces and ignores a leading one, and a line break
 // needs its own paragraph; <text:s>, <text:tab/> and <text:p> keep them.
 function paragraphs(value: string): string {
+  // Most text needs none of that, nor any escaping (see xml-escape.ts).
+  if (!NEEDS_PARAGRAPH_CARE.test(value)) return `<text:p>${value}</text:p>`;
   return value
     .split(/\r\n|\r|\n/)
     .map((line) => {
@@ -45,29 +48,75 @@ function paragraphs(value: string): string {
     .join("");
 }
 
-function cellXml(column: ReportColumn, value: CellValue, currency: string | undefined): string {
-  if (value === null) return "<table:table-cell/>";
-  if (typeof value === "string") {
-    return `<table:table-cell office:value-type="string">${paragraphs(truncateCellText(value))}</table:table-cell>`;
-  }
-  const shown = text(cellText(column, value));
-  if (typeof value === "number") {
-    if (column.type !== "money") {
-      return `<table:table-cell office:value-type="float" office:value="${value}"><text:p>${shown}</text:p></table:table-cell>`;
+// Anything but characters XML takes as they are, two spaces in a row, or a space at either end.
+const NEEDS_PARAGRAPH_CARE = /[^\u0020-\u0025\u0027-\u003B\u003D\u003F-\uD7FF\uE000-\uFFFD]| {2}|^ | $/;
+
+/**
+ * Short text repeats (a month, a user's or a printer's name on many rows):
+ * its cell markup is kept per column, up to this many values of up to this
+ * length, a few MB at most.
+ */
+const TEXT_CELLS_KEPT = 4096;
+const TEXT_KEPT_CHARS = 256;
+
+/**
+ * One column's <table:table-cell> for a raw cell, checked. A null cell is
+ * an empty one, as Excel and LibreOffice write it.
+ */
+function cellWriter(column: ReportColumn, currency: string | undefined): (raw: unknown) => string {
+  const empty = "<table:table-cell/>";
+  switch (column.type) {
+    case "text": {
+      const kept = new Map<string, string>();
+      return (raw) => {
+        const value = readCell(column, raw) as string | null;
+        if (value === null) return empty;
+        let xml = kept.get(value);
+        if (xml === undefined) {
+          xml = `<table:table-cell office:value-type="string">${paragraphs(truncateCellText(value))}</table:table-cell>`;
+          if (value.length <= TEXT_KEPT_CHARS) {
+            if (kept.size === TEXT_CELLS_KEPT) kept.clear();
+            kept.set(value, xml);
+          }
+        }
+        return xml;
+      };
     }
-    const type =
-      currency === undefined
-        ? 'office:value-type="float"'
-        : `office:value-type="currency" office:currency="${currency}"`;
-    const label = currency === undefined ? shown : `${shown} ${currency}`;
-    return `<table:table-cell table:style-name="ce_money" ${type} office:value="${value}"><text:p>${label}</text:p></table:table-cell>`;
+    case "integer":
+      return (raw) => {
+        const value = readCell(column, raw) as number | null;
+        if (value === null) return empty;
+        const shown = String(value);
+        return `<table:table-cell office:value-type="float" office:value="${shown}"><text:p>${shown}</text:p></table:table-cell>`;
+      };
+    case "money": {
+      // The currency is an ISO 4217 code (three capitals): nothing to escape.
+      const type =
+        currency === undefined
+          ? 'office:value-type="float"'
+          : `office:value-type="currency" office:currency="${currency}"`;
+      const unit = currency === undefined ? "" : ` ${currency}`;
+      return (raw) => {
+        const value = readCell(column, raw) as number | null;
+        if (value === null) return empty;
+        return `<table:table-cell table:style-name="ce_money" ${type} office:value="${value}"><text:p>${cellText(column, value)}${unit}</text:p></table:table-cell>`;
+      };
+    }
+    case "date":
+      return (raw) => {
+        const value = readCell(column, raw) as Date | null;
+        if (value === null) return empty;
+        const day = isoDate(value);
+        return `<table:table-cell table:style-name="ce_date" office:value-type="date" office:date-value="${day}"><text:p>${day}</text:p></table:table-cell>`;
+      };
+    case "datetime":
+      return (raw) => {
+        const value = readCell(column, raw) as Date | null;
+        if (value === null) return empty;
+        const instant = value.toISOString().slice(0, 19);
+        return `<table:table-cell table:style-name="ce_datetime" office:value-type="date" office:date-value="${instant}"><text:p>${instant.replace("T", " ")}</text:p></table:table-cell>`;
+      };
   }
-  if (column.type === "date") {
-    const day = isoDate(value);
-    return `<table:table-cell table:style-name="ce_date" office:value-type="date" office:date-value="${day}"><text:p>${day}</text:p></table:table-cell>`;
-  }
-  const instant = value.toISOString().slice(0, 19);
-  return `<table:table-cell table:style-name="ce_datetime" office:value-type="date" office:date-value="${instant}"><text:p>${instant.replace("T", " ")}</text:p></table:table-cell>`;
 }
 
 function automaticStyles(columns: readonly ReportColumn[], currency: string | undefined): string {
@@ -156,20 +205,30 @@ export async function writeOds(
   let sheetNumber = 1;
   let rowsInSheet = 1;
   await content.write(tableHead(table, sheetNumber));
-  for await (const row of table.rows) {
-    out.check();
-    const values = readRow(columns, row);
-    if (rowsInSheet === limits.maxRowsPerSheet) {
-      sheetNumber += 1;
-      rowsInSheet = 1;
-      await content.write(`</table:table>${tableHead(table, sheetNumber)}`);
+  const keys = columns.map((column) => column.key);
+  const cells = columns.map((column) => cellWriter(column, currency));
+  const rows = rowSource(table.rows);
+  try {
+    for (;;) {
+      const next = rows.next();
+      const row = next instanceof Promise ? await next : next;
+      if (row === END_OF_ROWS) break;
+      out.check();
+      const record = rowRecord(row);
+      let xml = "<table:table-row>";
+      for (let i = 0; i < cells.length; i++) xml += cells[i]!(record[keys[i]!]);
+      xml += "</table:table-row>";
+      if (rowsInSheet === limits.maxRowsPerSheet) {
+        sheetNumber += 1;
+        rowsInSheet = 1;
+        xml = `</table:table>${tableHead(table, sheetNumber)}${xml}`;
+      }
+      rowsInSheet += 1;
+      if (content.push(xml)) await content.flush();
     }
-    rowsInSheet += 1;
-    let xml = "<table:table-row>";
-    columns.forEach((column, i) => {
-      xml += cellXml(column, values[i] ?? null, currency);
-    });
-    await content.write(`${xml}</table:table-row>`);
+  } catch (error) {
+    rows.close();
+    throw error;
   }
   await content.write("</table:table></office:spreadsheet></office:body></office:document-content>");
   await content.end();

@@ -47,10 +47,15 @@ export class OutputFile {
   }
 
   /** Waits until `stream` wants more data, or throws the first failure. */
-  async drain(stream: Writable): Promise<void> {
+  drain(stream: Writable): Promise<void> {
+    return this.until(stream, "drain");
+  }
+
+  /** Waits for `event` of `emitter`, or throws the first failure. */
+  async until(emitter: EventEmitter, event: string): Promise<void> {
     this.check();
     try {
-      await once(stream, "drain", { signal: this.failure.signal });
+      await once(emitter, event, { signal: this.failure.signal });
     } catch (error) {
       this.check();
       throw error;

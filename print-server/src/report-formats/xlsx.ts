@@ -1,6 +1,7 @@
 import { readRow, type CellValue } from "./cell-values.js";
 import type { OutputFile } from "./output-file.js";
 import type { ReportColumn, ReportTable } from "./report-table.js";
+import { END_OF_ROWS, rowSource } from "./row-source.js";
 import { COLUMN_WIDTHS, MAX_ROWS_PER_SHEET, sheetName, truncateCellText } from "./spreadsheet-layout.js";
 import type { TextSink } from "./text-sink.js";
 import { escapeXmlAttribute as attr, escapeXmlText as text } from "./xml-escape.js";
@@ -170,19 +171,28 @@ export async function writeXlsx(
   };
 
   let sheet = await startSheet();
-  for await (const row of table.rows) {
-    out.check();
-    const values = readRow(columns, row);
-    if (rowNumber === limits.maxRowsPerSheet) {
-      await endSheet(sheet);
-      sheet = await startSheet();
+  const rows = rowSource(table.rows);
+  try {
+    for (;;) {
+      const next = rows.next();
+      const row = next instanceof Promise ? await next : next;
+      if (row === END_OF_ROWS) break;
+      out.check();
+      const values = readRow(columns, row);
+      if (rowNumber === limits.maxRowsPerSheet) {
+        await endSheet(sheet);
+        sheet = await startSheet();
+      }
+      rowNumber += 1;
+      let xml = `<row r="${rowNumber}">`;
+      for (let i = 0; i < columns.length; i++) {
+        xml += cellXml(columns[i]!, `${letters[i]}${rowNumber}`, values[i] ?? null);
+      }
+      if (sheet.push(`${xml}</row>`)) await sheet.flush();
     }
-    rowNumber += 1;
-    let xml = `<row r="${rowNumber}">`;
-    columns.forEach((column, i) => {
-      xml += cellXml(column, `${letters[i]}${rowNumber}`, values[i] ?? null);
-    });
-    await sheet.write(`${xml}</row>`);
+  } catch (error) {
+    rows.close();
+    throw error;
   }
   await endSheet(sheet);
 

@@ -1,8 +1,20 @@
-import { cellText, readRow } from "./cell-values.js";
+import { cellText, readCell, rowRecord } from "./cell-values.js";
 import type { OutputFile } from "./output-file.js";
-import type { ReportTable } from "./report-table.js";
+import type { ReportColumn, ReportTable } from "./report-table.js";
+import { END_OF_ROWS, rowSource } from "./row-source.js";
 import { TextSink } from "./text-sink.js";
 import { escapeXmlAttribute as attr, escapeXmlText as text } from "./xml-escape.js";
+
+/** One column's element for a raw cell, checked; "" for null. Numbers and dates need no escaping. */
+function cellWriter(column: ReportColumn): (raw: unknown) => string {
+  const open = `<${column.key}>`;
+  const close = `</${column.key}>`;
+  return (raw) => {
+    const value = readCell(column, raw);
+    if (value === null) return "";
+    return open + (typeof value === "string" ? text(value) : cellText(column, value)) + close;
+  };
+}
 
 /**
  * <report title subtitle currency><columns><column key type>Title</column>…</columns>
@@ -22,15 +34,23 @@ export async function writeXml(table: ReportTable, out: OutputFile): Promise<voi
     await sink.write(`    <column key="${attr(column.key)}" type="${column.type}">${text(column.title)}</column>\n`);
   }
   await sink.write("  </columns>\n  <rows>\n");
-  for await (const row of table.rows) {
-    out.check();
-    const values = readRow(columns, row);
-    let xml = "    <row>";
-    columns.forEach((column, i) => {
-      const value = values[i] ?? null;
-      if (value !== null) xml += `<${column.key}>${text(cellText(column, value))}</${column.key}>`;
-    });
-    await sink.write(`${xml}</row>\n`);
+  const keys = columns.map((column) => column.key);
+  const cells = columns.map(cellWriter);
+  const rows = rowSource(table.rows);
+  try {
+    for (;;) {
+      const next = rows.next();
+      const row = next instanceof Promise ? await next : next;
+      if (row === END_OF_ROWS) break;
+      out.check();
+      const record = rowRecord(row);
+      let xml = "    <row>";
+      for (let i = 0; i < cells.length; i++) xml += cells[i]!(record[keys[i]!]);
+      if (sink.push(`${xml}</row>\n`)) await sink.flush();
+    }
+  } catch (error) {
+    rows.close();
+    throw error;
   }
   await sink.write("  </rows>\n</report>\n");
   await sink.end();

@@ -43,6 +43,29 @@ describe("XML escaping", () => {
     expect(escapeXmlAttribute(`"it's"\t<x>\n`)).toBe("&quot;it&apos;s&quot;&#9;&lt;x&gt;&#10;");
   });
 
+  it("leaves plain text as it is and still finds a single special character anywhere in it", () => {
+    const plain = "Žluťoučký kůň, 2026-05 (#1) ~ 🖨";
+    expect(escapeXmlText(plain)).toBe(plain);
+    expect(escapeXmlAttribute(plain)).toBe(plain);
+    const cases: Array<[string, string, string]> = [
+      ["&", "&amp;", "&amp;"],
+      ["<", "&lt;", "&lt;"],
+      [">", "&gt;", "&gt;"],
+      ['"', '"', "&quot;"],
+      ["'", "'", "&apos;"],
+      ["\t", "\t", "&#9;"],
+      ["\n", "\n", "&#10;"],
+      ["\r", "&#13;", "&#13;"],
+      ["\u0001", "\uFFFD", "\uFFFD"],
+      ["\uFFFF", "\uFFFD", "\uFFFD"],
+      ["\uD800", "\uFFFD", "\uFFFD"],
+    ];
+    for (const [char, inText, inAttribute] of cases) {
+      expect(escapeXmlText(`${plain}${char}x`)).toBe(`${plain}${inText}x`);
+      expect(escapeXmlAttribute(`${char}${plain}`)).toBe(`${inAttribute}${plain}`);
+    }
+  });
+
   it("replaces characters XML cannot carry, keeping astral ones", () => {
     expect(escapeXmlText("bell\u0007 nul\u0000 lone\uDC00 \uFFFE ok🖨")).toBe(
       "bell\uFFFD nul\uFFFD lone\uFFFD \uFFFD ok🖨",
