@@ -10,11 +10,12 @@ import { renewedSessionCookie } from "./session-cookie";
 import { openSession } from "./sign-in";
 
 // Signing in with a PIN or a user name and password, from the sign-in form's
-// server action. The session cookie is sealed here, in Auth.js's format
-// (session-cookie.ts, session-seal.ts), as proxy.ts renews it: Auth.js's signIn()
-// would build an internal request, run its whole pipeline (CSRF and callback
-// cookies included, of no use to a server action, which Next.js checks for
-// origin itself) and encrypt the same cookie, several ms per sign-in (issue 14).
+// route (app/api/auth/sign-in, form-sign-in.ts). The session cookie is sealed
+// here, in Auth.js's format (session-cookie.ts, session-seal.ts), as proxy.ts
+// renews it: Auth.js's signIn() would build an internal request, run its whole
+// pipeline (CSRF and callback cookies included, of no use to a route that
+// refuses other sites' posts itself) and encrypt the same cookie, several ms
+// per sign-in (issue 14).
 // The checks are those Auth.js ran `authorize` for: the credentials are
 // checked by the print server as one counted attempt (failed-sign-ins.ts),
 // and the session is new (the caller replaces the previous one).
