@@ -3,6 +3,7 @@ import { alice, expect, test } from "./fixtures";
 import { axeViolations } from "./support/axe";
 import { failingReport, reportsTest as reportsTestWithDelay } from "./support/reports-test";
 import { reportReadyTimeout } from "./support/stack-env";
+import { signInRoute } from "../lib/browser-safe/sign-in-path";
 
 // The axe matrix of issue 6: every page and state, in the light and the dark
 // theme (as the system asks for them), on both Playwright projects (desktop
@@ -29,7 +30,7 @@ async function submitEmpty(page: Page): Promise<void> {
     .locator("form")
     .evaluateAll((forms) => forms.forEach((form) => ((form as HTMLFormElement).noValidate = true)));
   const answered = page.waitForResponse(
-    (answer) => answer.request().method() === "POST" && new URL(answer.url()).pathname === "/sign-in",
+    (answer) => answer.request().method() === "POST" && new URL(answer.url()).pathname === signInRoute,
   );
   await page.getByRole("tabpanel").getByRole("button", { name: "Sign in" }).click();
   await answered;

@@ -215,15 +215,18 @@ test.describe("embedded in an intranet page", () => {
     }
   });
 
-  test("refuses a form that another site posts to the portal", async ({ page, intranet }) => {
-    await page.goto(`${intranet.allowed.url}/post`);
-    const [response] = await Promise.all([
-      page.waitForResponse((candidate) => candidate.url().startsWith(intranet.stack.portalUrl)),
-      page.getByRole("button", { name: "Send" }).click(),
-    ]);
-    expect(response.status()).toBe(403);
-    await expect(page.getByText("This request did not come from the portal.")).toBeVisible();
-  });
+  for (const path of ["/post", "/post-sign-in"]) {
+    test(`refuses a form that another site posts to the portal (${path})`, async ({ page, context, intranet }) => {
+      await page.goto(`${intranet.allowed.url}${path}`);
+      const [response] = await Promise.all([
+        page.waitForResponse((candidate) => candidate.url().startsWith(intranet.stack.portalUrl)),
+        page.getByRole("button", { name: "Send" }).click(),
+      ]);
+      expect(response.status()).toBe(403);
+      await expect(page.getByText("This request did not come from the portal.")).toBeVisible();
+      expect((await context.cookies()).some((cookie) => cookie.name.includes("session-token"))).toBe(false);
+    });
+  }
 });
 
 // The shared test portal, started without PORTAL_FRAME_ANCESTORS.

@@ -6,6 +6,7 @@ import { hoverOnlyRules, minimumTarget, phoneProblems, tabTo } from "./pages/pho
 import { failingReport, reportsTest } from "./support/reports-test";
 import { alice, expect } from "./fixtures";
 import { reportReadyTimeout } from "./support/stack-env";
+import { signInRoute } from "../lib/browser-safe/sign-in-path";
 
 // The portal on a phone (issue 6): every page and state at 360 x 640 without
 // sideways scrolling and with 44 px targets, the right keyboards, the whole
@@ -44,7 +45,7 @@ async function signInWithPin(page: Page, language: Language, pin: string): Promi
     .and(page.getByLabel(t.pin, { exact: true }))
     .fill(pin);
   const answered = page.waitForResponse(
-    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/sign-in",
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === signInRoute,
   );
   await page.getByRole("tabpanel").getByRole("button", { name: t.submit }).click();
   await answered;

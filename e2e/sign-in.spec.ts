@@ -91,10 +91,54 @@ test.describe("signing in", () => {
     await homePage.expectGreeting(alice.fullName);
   });
 
+  test("a refusal keeps the user name, empties the password and moves the focus to the message", async ({
+    page,
+    signInPage,
+  }) => {
+    await signInPage.goto();
+    await signInPage.signInWithPassword(alice.username, "not-her-password");
+    await expect(signInPage.alert).toContainText("PIN or password not recognised");
+    await expect(page.locator(":focus")).toContainText("PIN or password not recognised");
+    await expect(signInPage.username).toHaveValue(alice.username);
+    await expect(signInPage.password).toHaveValue("");
+    await signInPage.password.fill(alice.password);
+    await page.getByRole("tabpanel").getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+  });
+
   test("an outside callback address is ignored", async ({ page, signInPage }) => {
     await signInPage.goto("?callbackUrl=https%3A%2F%2Fevil.example%2F");
     await signInPage.signInWithPin(alice.pin);
     await page.waitForURL((url) => url.pathname === "/");
     expect(page.url()).not.toContain("evil.example");
+  });
+});
+
+test.describe("signing in without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a wrong PIN comes back with the message, the right one lands on the page asked for, framed", async ({
+    page,
+    signInPage,
+    homePage,
+  }) => {
+    await page.goto("/jobs?embed=1");
+    await page.waitForURL((url) => url.pathname === "/sign-in" && url.searchParams.get("embed") === "1");
+    await signInPage.pin.fill("999999");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(signInPage.alert).toContainText("PIN or password not recognised");
+    expect(new URL(page.url()).pathname).toBe("/sign-in");
+    expect(page.url()).not.toContain("999999");
+
+    await signInPage.pin.fill("12ab");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(signInPage.alert).toHaveText("Please check the highlighted field.");
+    await expect(page.getByText("A PIN has digits only.")).toBeVisible();
+
+    await signInPage.pin.fill(alice.pin);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => url.pathname === "/jobs" && url.searchParams.get("embed") === "1");
+    await page.goto("/");
+    await homePage.expectGreeting(alice.fullName);
   });
 });

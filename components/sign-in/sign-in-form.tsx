@@ -2,19 +2,38 @@
 
 import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "@/hooks/use-translations";
-import { useActionState, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import type { SignInState } from "@/app/(public)/sign-in/sign-in-state";
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import type { SignInResponse } from "@/app/api/auth/sign-in/schema";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useErrorSentence } from "@/hooks/use-error-sentence";
+import { PortalError } from "@/lib/browser-safe/errors";
+import { fetchJson } from "@/lib/browser-safe/fetch-json";
+import { signInRoute } from "@/lib/browser-safe/sign-in-path";
+import type { SignInState } from "@/lib/browser-safe/sign-in-state";
 import { SecretField } from "./secret-field";
 
-type Action = (previous: SignInState, formData: FormData) => Promise<SignInState>;
+// The sign-in forms post to app/api/auth/sign-in/route.ts. Without
+// JavaScript that is a plain form post: the browser goes on to the page asked
+// for, or comes back to this page with what went wrong in its URL (the page
+// hands it over as `failed`). With JavaScript the same fields go through
+// fetchJson, so a refusal is shown here at once, the user name kept and the
+// focus on the message; after signing in the next page is loaded whole, so
+// the root layout takes the person's own language and theme.
 
 interface SignInFormProps {
-  action: Action;
   callbackUrl?: string;
   /** A message to show before any attempt, e.g. that the session ended. */
   notice?: { text: string; tone: "error" | "info" };
+  /** An attempt without JavaScript that failed, as the page's URL tells it. */
+  failed?: SignInState;
+}
+
+/** What one post of the form sends: its own fields, as a form post would. */
+function formFields(form: HTMLFormElement): URLSearchParams {
+  const fields = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) if (typeof value === "string") fields.append(name, value);
+  return fields;
 }
 
 function SubmitButton({ pending }: { pending: boolean }) {
@@ -38,10 +57,12 @@ function nextTab(current: SignInState["method"], key: string): SignInState["meth
   return methods[(at + (key === "ArrowRight" ? 1 : methods.length - 1)) % methods.length];
 }
 
-export function SignInForm({ action, callbackUrl, notice }: SignInFormProps) {
+export function SignInForm({ callbackUrl, notice, failed }: SignInFormProps) {
   const t = useTranslations("signIn");
-  const [state, formAction, pending] = useActionState(action, { method: "pin" });
-  const [method, setMethod] = useState<SignInState["method"]>("pin");
+  const sentence = useErrorSentence();
+  const [state, setState] = useState<SignInState>(failed ?? { method: "pin" });
+  const [pending, setPending] = useState(false);
+  const [method, setMethod] = useState<SignInState["method"]>(failed?.method ?? "pin");
   const usernameId = useId();
   const tabsId = useId();
   const alertRef = useRef<HTMLDivElement>(null);
@@ -51,6 +72,37 @@ export function SignInForm({ action, callbackUrl, notice }: SignInFormProps) {
   useEffect(() => {
     if (state.message) alertRef.current?.focus();
   }, [state]);
+
+  // Back to this page from the next one (the browser's page cache): the form is ready again.
+  useEffect(() => {
+    const ready = (event: PageTransitionEvent) => event.persisted && setPending(false);
+    window.addEventListener("pageshow", ready);
+    return () => window.removeEventListener("pageshow", ready);
+  }, []);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const form = event.currentTarget;
+    const fields = formFields(form);
+    const sent = fields.get("method") === "password" ? "password" : "pin";
+    setPending(true);
+    try {
+      const { location } = await fetchJson<SignInResponse>(signInRoute, { method: "POST", body: fields });
+      window.location.assign(location);
+    } catch (error) {
+      // As after a plain form post: the PIN or password is gone, the user name stays.
+      const secret = form.elements.namedItem(sent);
+      if (secret instanceof HTMLInputElement) secret.value = "";
+      setState({
+        method: sent,
+        username: fields.get("username") ?? state.username,
+        message: sentence(error),
+        fieldErrors: error instanceof PortalError ? error.fields : undefined,
+      });
+      setPending(false);
+    }
+  };
 
   const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
     const next = nextTab(method, event.key);
@@ -103,7 +155,7 @@ export function SignInForm({ action, callbackUrl, notice }: SignInFormProps) {
         className="pt-5"
       >
         {method === "pin" ? (
-          <form action={formAction} className="flex flex-col gap-5">
+          <form action={signInRoute} method="post" onSubmit={onSubmit} className="flex flex-col gap-5">
             <input type="hidden" name="method" value="pin" />
             {hidden}
             <SecretField
@@ -127,7 +179,7 @@ export function SignInForm({ action, callbackUrl, notice }: SignInFormProps) {
             <p className="text-sm text-fg-muted">{t("noPinHint")}</p>
           </form>
         ) : (
-          <form action={formAction} className="flex flex-col gap-5">
+          <form action={signInRoute} method="post" onSubmit={onSubmit} className="flex flex-col gap-5">
             <input type="hidden" name="method" value="password" />
             {hidden}
             <div className="flex flex-col gap-1.5">

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { signInRoute } from "../../lib/browser-safe/sign-in-path";
 
 export class SignInPage {
   readonly alert: Locator;
@@ -41,11 +42,11 @@ export class SignInPage {
   /**
    * Submits and waits for the sign-in request's answer. Without the wait, a
    * loop of attempts could type into the form while the previous attempt is
-   * still pending, and React resets the form when that attempt ends.
+   * still pending, and the form empties the PIN or password when that attempt ends.
    */
   private async submit(): Promise<void> {
     const answered = this.page.waitForResponse(
-      (response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/sign-in",
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname === signInRoute,
     );
     await this.page.getByRole("tabpanel").getByRole("button", { name: "Sign in" }).click();
     await answered;

@@ -7,6 +7,7 @@ import { createServer, type Server } from "node:http";
 //
 //   /         the portal framed with ?embed=1 (window.portalHeights collects heights)
 //   /post     a plain form that posts to the portal from this other site
+//   /post-sign-in   the same, as the sign-in form posts (a PIN to /api/auth/sign-in)
 
 export interface FrameHost {
   readonly url: string;
@@ -34,16 +35,25 @@ function framingPage(portalUrl: string): string {
 </body></html>`;
 }
 
-function postingPage(portalUrl: string): string {
+function postingPage(action: string, fields: Record<string, string>): string {
+  const inputs = Object.entries(fields)
+    .map(([name, value]) => `<input name="${name}" value="${value}">`)
+    .join("");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Another site</title></head>
-<body><form method="post" action="${portalUrl}/sign-in"><input name="locale" value="de"><button>Send</button></form></body></html>`;
+<body><form method="post" action="${action}">${inputs}<button>Send</button></form></body></html>`;
+}
+
+function pageAt(path: string | undefined, portalUrl: string): string | undefined {
+  if (path === "/") return framingPage(portalUrl);
+  if (path === "/post") return postingPage(`${portalUrl}/sign-in`, { locale: "de" });
+  if (path === "/post-sign-in") return postingPage(`${portalUrl}/api/auth/sign-in`, { method: "pin", pin: "112358" });
+  return undefined;
 }
 
 export function startFrameHost(port: number, portalUrl: string): Promise<FrameHost> {
   const server: Server = createServer((request, response) => {
-    const page =
-      request.url === "/post" ? postingPage(portalUrl) : request.url === "/" ? framingPage(portalUrl) : undefined;
+    const page = pageAt(request.url, portalUrl);
     response.writeHead(page ? 200 : 404, { "content-type": "text/html; charset=utf-8" });
     response.end(page ?? "not found");
   });

@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Messages } from "@/lib/i18n/messages";
 
 // The two sign-in forms as they arrive from the browser. Each message is a
-// key of the catalogues' "signIn.field" namespace; the action translates it.
+// key of the catalogues' "signIn.field" namespace, translated where the form
+// is answered (sign-in-failure.ts).
 
 export const credentialsProblems = [
   "enterPin",
@@ -20,6 +21,20 @@ export type CredentialsProblem = (typeof credentialsProblems)[number];
 export function isCredentialsProblem(message: string): message is CredentialsProblem {
   return (credentialsProblems as readonly string[]).includes(message);
 }
+
+/** The sign-in forms' fields. */
+export type CredentialsField = "pin" | "username" | "password";
+
+/** The field each problem is about (the form shows its sentence beside that field). */
+export const problemField: Record<CredentialsProblem, CredentialsField> = {
+  enterPin: "pin",
+  pinTooLong: "pin",
+  pinDigitsOnly: "pin",
+  enterUsername: "username",
+  usernameTooLong: "username",
+  enterPassword: "password",
+  passwordTooLong: "password",
+};
 
 const problem = (key: CredentialsProblem) => ({ message: key });
 

@@ -8,7 +8,9 @@ vi.mock("@/lib/env", async () => {
 
 const nextAuthJwt = await import("next-auth/jwt");
 const decode = vi.spyOn(nextAuthJwt, "decode");
-const encode = vi.spyOn(nextAuthJwt, "encode");
+const { encode } = nextAuthJwt;
+const sessionSeal = await import("./session-seal");
+const seal = vi.spyOn(sessionSeal, "sealSessionToken");
 const { readSessionCookie, renewalDue, renewedSessionCookie } = await import("./session-cookie");
 
 // The session cookie is read without Auth.js's session pipeline: decrypted
@@ -62,7 +64,7 @@ describe("the session cookie", () => {
     const claims = await readSessionCookie(await sealedSessionCookie("s4", cookieTestEnv.SESSION_IDLE_TIMEOUT - 1));
     if (!claims) throw new Error("no claims");
     expect(renewalDue(claims)).toBe(true);
-    encode.mockClear();
+    seal.mockClear();
     decode.mockClear();
     const [first, second] = await Promise.all([renewedSessionCookie(claims), renewedSessionCookie(claims)]);
     const third = await renewedSessionCookie(claims);
@@ -72,12 +74,12 @@ describe("the session cookie", () => {
     // The browser's next request carries the new value: known without decryption.
     expect(await readSessionCookie(third.value)).toMatchObject({ sid: "s4", username: "alice" });
     expect(decode).not.toHaveBeenCalled();
-    const sealedBefore = encode.mock.calls.length;
+    const sealedBefore = seal.mock.calls.length;
     // Once the new cookie is due in its turn, or the name changed, it is sealed anew.
     const later = await renewedSessionCookie(claims, Date.now() + 61_000);
     expect(later.value).not.toBe(third.value);
     const renamed = await renewedSessionCookie({ ...claims, name: "Alice L." });
     expect(renamed.value).not.toBe(later.value);
-    expect(encode.mock.calls.length).toBe(sealedBefore + 2);
+    expect(seal.mock.calls.length).toBe(sealedBefore + 2);
   });
 });

@@ -1,8 +1,9 @@
 import "server-only";
-import { decode, encode } from "next-auth/jwt";
+import { decode } from "next-auth/jwt";
 import { cookiePolicy } from "@/lib/embedding/cookie-policy";
 import { getEnv } from "@/lib/env";
 import { touchIntervalMs } from "./idle-timer";
+import { sealSessionToken } from "./session-seal";
 
 // The session cookie: Auth.js's encrypted JWT, carrying only a random session
 // id and the name to show (auth.ts). Auth.js's own session lookup runs its
@@ -138,14 +139,15 @@ export async function renewedSessionCookie(claims: Pick<SessionClaims, "sid" | "
     };
   }
   const maxAge = sessionCookieSeconds(env.SESSION_IDLE_TIMEOUT);
-  const value = await encode({
-    token: { sid: claims.sid, name: claims.name, username: claims.username },
+  // Sealed as Auth.js's encode() would, without its thread-pool trips (session-seal.ts).
+  const value = await sealSessionToken({
+    claims: { sid: claims.sid, name: claims.name, username: claims.username },
     secret: env.AUTH_SECRET,
     salt: cookie.name,
     maxAge,
+    now,
   });
-  // Not later than the expiry encode() wrote from its own clock reading.
-  const sealed: SessionClaims = { ...claims, exp: Math.floor(Math.min(now, Date.now()) / 1000) + maxAge };
+  const sealed: SessionClaims = { ...claims, exp: Math.floor(now / 1000) + maxAge };
   remember(renewals(), claims.sid, { value, claims: sealed });
   // The browser sends the new value next: known already, no decryption.
   remember(remembered(), value, sealed);

@@ -105,6 +105,8 @@ export interface PortalErrorDetail {
    * e.g. "email"; travels to the browser with the answer.
    */
   field?: string;
+  /** Browser: the sentence beside each refused field of a form (the sign-in form's), as the route answered. */
+  fields?: Record<string, string>;
   /** Upstream HTTP status, for the logs. */
   upstreamStatus?: number;
   /** Short machine-readable reason, for the logs (never an upstream body). */
@@ -128,6 +130,7 @@ export class PortalError extends Error {
   readonly sentenceKey?: SentenceKey;
   readonly sentence?: string;
   readonly field?: string;
+  readonly fields?: Record<string, string>;
   readonly upstreamStatus?: number;
   readonly reason?: string;
 
@@ -140,6 +143,7 @@ export class PortalError extends Error {
     this.sentenceKey = detail.sentenceKey;
     this.sentence = detail.sentence;
     this.field = detail.field;
+    this.fields = detail.fields;
     this.upstreamStatus = detail.upstreamStatus;
     this.reason = detail.reason;
   }
@@ -155,14 +159,16 @@ export function toPortalError(error: unknown): PortalError {
   return new PortalError("internal", { cause: error, reason: error instanceof Error ? error.name : typeof error });
 }
 
+/** The values a sentence takes: the whole minutes to wait (at least one). */
+export function sentenceValues(retryAfterSeconds: number | undefined): { minutes: number } {
+  return { minutes: Math.max(1, Math.ceil((retryAfterSeconds ?? 60) / 60)) };
+}
+
 /** The catalogue key of the sentence for an error, and the values it takes. */
 export function sentenceOf(error: PortalError): { key: SentenceKey; values: { minutes: number } } {
   // A garbled answer and no answer mean the same to the person.
   const code = error.code === "upstream_malformed" ? "unreachable" : error.code;
-  return {
-    key: error.sentenceKey ?? `errors.${code}`,
-    values: { minutes: Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60)) },
-  };
+  return { key: error.sentenceKey ?? `errors.${code}`, values: sentenceValues(error.retryAfterSeconds) };
 }
 
 /** Failures that another try cannot fix. */

@@ -37,6 +37,14 @@ describe("fetchJson", () => {
     expect(error).toMatchObject({ code: "busy", sentence: "The print server is busy.", retryAfterSeconds: 90 });
   });
 
+  it("keeps a form's refused fields with their sentences, and only sentences", async () => {
+    const fields = { pin: "A PIN has digits only.", username: "Enter your user name." };
+    serve(() => answer(400, { error: "bad_request", message: "Please check the highlighted field.", fields }));
+    await expect(fetchJson<Money>("/x")).rejects.toMatchObject({ code: "bad_request", fields });
+    serve(() => answer(400, { error: "bad_request", fields: { pin: 3 } }));
+    await expect(fetchJson<Money>("/x")).rejects.toMatchObject({ code: "bad_request", fields: undefined });
+  });
+
   it("reads an answer without a readable body by its status", async () => {
     serve(() => answer(401, "<html>"));
     await expect(fetchJson<Money>("/x")).rejects.toMatchObject({ code: "session_ended", sentence: undefined });

@@ -22,16 +22,24 @@ function codeOfStatus(status: number): ErrorCode {
 
 const optional = (value: unknown, type: "string" | "number") => value === undefined || typeof value === type;
 
-/** The route's refusal ({ error, message?, retryAfterSeconds?, field? }), or undefined when the body is not one. */
+/** A form's refused fields and their sentences, when `value` is such a map. */
+function fieldSentences(value: unknown): Record<string, string> | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const entries = Object.entries(value);
+  return entries.every(([, sentence]) => typeof sentence === "string") ? Object.fromEntries(entries) : undefined;
+}
+
+/** The route's refusal ({ error, message?, retryAfterSeconds?, field?, fields? }), or undefined when the body is not one. */
 function refusalOf(body: unknown): PortalError | undefined {
   if (typeof body !== "object" || body === null) return undefined;
-  const { error, message, retryAfterSeconds, field } = body as Record<string, unknown>;
+  const { error, message, retryAfterSeconds, field, fields } = body as Record<string, unknown>;
   if (!isErrorCode(error) || !optional(message, "string") || !optional(field, "string")) return undefined;
   if (!optional(retryAfterSeconds, "number")) return undefined;
   return new PortalError(error, {
     sentence: (message as string | undefined) || undefined,
     retryAfterSeconds: retryAfterSeconds as number | undefined,
     field: field as string | undefined,
+    fields: fieldSentences(fields),
   });
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { NextResponse } from "next/server";
-import { httpStatusOf, toPortalError } from "@/lib/browser-safe/errors";
+import { httpStatusOf, toPortalError, type PortalError } from "@/lib/browser-safe/errors";
 import type { Locale } from "@/lib/browser-safe/locales";
 import { errorSentence } from "@/lib/i18n/error-sentence";
 import { requestLocale } from "@/lib/i18n/request-locale";
@@ -17,14 +17,14 @@ export interface ErrorBody {
   retryAfterSeconds?: number;
   /** The refused request field, when one was. */
   field?: string;
+  /** A form's refused fields, each with the sentence to show beside it (the sign-in form's). */
+  fields?: Record<string, string>;
 }
 
 /** The answer to `error`, worded in `locale`. */
 export function errorAnswer(error: unknown, locale: Locale): NextResponse<ErrorBody> {
   const portalError = toPortalError(error);
-  if (portalError.code === "internal" || portalError.code === "upstream_malformed") {
-    log.error("request failed", errorFields(portalError));
-  }
+  logIfOurFault(portalError);
   const headers: Record<string, string> = { "cache-control": "no-store" };
   const wait = portalError.retryAfterSeconds;
   if (wait !== undefined) headers["retry-after"] = String(wait);
@@ -32,6 +32,13 @@ export function errorAnswer(error: unknown, locale: Locale): NextResponse<ErrorB
   if (wait !== undefined) body.retryAfterSeconds = wait;
   if (portalError.field) body.field = portalError.field;
   return NextResponse.json(body, { status: httpStatusOf[portalError.code], headers });
+}
+
+/** Logs an error that is the portal's or the print server's fault (the others are the request's). */
+export function logIfOurFault(portalError: PortalError): void {
+  if (portalError.code === "internal" || portalError.code === "upstream_malformed") {
+    log.error("request failed", errorFields(portalError));
+  }
 }
 
 /** The answer to `error`, worded in the language of the request being served. */

@@ -8,6 +8,17 @@ import { PortalError } from "@/lib/browser-safe/errors";
  * the route's schema to refuse in its own words.
  */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const text = await readBodyText(request, maxBytes);
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A request's body as text, read as readJsonBody does (`too_large` past `maxBytes`); undefined without one. */
+export async function readBodyText(request: Request, maxBytes: number): Promise<string | undefined> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > maxBytes) throw new PortalError("too_large", { reason: `declared ${declared} bytes` });
   if (!request.body) return undefined;
@@ -24,10 +35,5 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     }
     chunks.push(value);
   }
-  const text = new TextDecoder().decode(Buffer.concat(chunks));
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }

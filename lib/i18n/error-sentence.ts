@@ -10,7 +10,11 @@ import { catalogues } from "./messages";
  * a refusal that can say more names its own (PortalError's sentenceKey).
  */
 export function errorSentence(error: PortalError, locale: Locale): string {
-  const { key, values } = sentenceOf(error);
+  return catalogueSentence(sentenceOf(error), locale);
+}
+
+/** A sentence of the catalogues by its key, in `locale`. */
+export function catalogueSentence({ key, values }: { key: SentenceKey; values: { minutes: number } }, locale: Locale) {
   // Every sentence takes at most {minutes}; the catalogue test checks they format.
   const t = createTranslator({ locale, messages: catalogues[locale] }) as unknown as (
     key: string,

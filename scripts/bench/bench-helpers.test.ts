@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkBudgets } from "./budgets.mjs";
-import { signInFormFields } from "./portal-session.mjs";
+import { signInForm } from "./portal-session.mjs";
 import { median, percentile } from "./stats.mjs";
 
 describe("stats", () => {
@@ -18,24 +18,31 @@ describe("stats", () => {
   });
 });
 
-describe("signInFormFields", () => {
-  const html = `<form action="" encType="multipart/form-data" method="POST">
-    <input type="hidden" name="$ACTION_REF_1"/>
-    <input type="hidden" name="$ACTION_1:0" value="{&quot;id&quot;:&quot;abc&quot;,&quot;bound&quot;:&quot;$@1&quot;}"/>
+describe("signInForm", () => {
+  const html = `<form action="/api/auth/sign-in" method="post">
     <input type="hidden" name="method" value="pin"/>
+    <input type="hidden" name="callbackUrl" value="/reports?embed=1&amp;view=a"/>
     <input type="password" name="pin" value=""/>
   </form>`;
 
-  it("collects the hidden fields of the PIN form, entities decoded", () => {
-    expect(signInFormFields(html)).toEqual([
-      ["$ACTION_REF_1", ""],
-      ["$ACTION_1:0", '{"id":"abc","bound":"$@1"}'],
-      ["method", "pin"],
-    ]);
+  it("reads where the PIN form posts, its encoding and its hidden fields, entities decoded", () => {
+    expect(signInForm(html)).toEqual({
+      action: "/api/auth/sign-in",
+      multipart: false,
+      fields: [
+        ["method", "pin"],
+        ["callbackUrl", "/reports?embed=1&view=a"],
+      ],
+    });
+  });
+
+  it("tells a multipart form (a server action's)", () => {
+    const action = `<form action="" encType="multipart/form-data" method="POST"><input type="hidden" name="method" value="pin"/></form>`;
+    expect(signInForm(action)).toMatchObject({ action: "", multipart: true });
   });
 
   it("refuses a page without that form", () => {
-    expect(() => signInFormFields(html, "password")).toThrow(/no password form/);
+    expect(() => signInForm(html, "password")).toThrow(/no password form/);
   });
 });
 

@@ -70,8 +70,10 @@ export async function measureApiOverhead({ printServer, ps, portalUrl, floorUrl,
 }
 
 /**
- * Sequential PIN sign-ins: the portal's form post vs the login_info token call
- * alone, with the portal's scopes (offline.access too, so both store a refresh token).
+ * Sequential PIN sign-ins: the portal's sign-in form posted as a browser
+ * without JavaScript posts it (portal-session.mjs) vs the login_info token
+ * call alone, with the portal's scopes (offline.access too, so both store a
+ * refresh token).
  */
 export async function measureSignIn({ ps, portalUrl, pin, rounds }) {
   const form = await loadSignInForm(portalUrl);

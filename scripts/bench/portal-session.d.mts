@@ -1,8 +1,15 @@
-export function signInFormFields(html: string, method?: string): Array<[string, string]>;
-export function loadSignInForm(portalUrl: string): Promise<{ fields: Array<[string, string]>; cookies: string[] }>;
+export interface SignInForm {
+  /** The form's action attribute, as written. */
+  action: string;
+  /** Whether the form posts multipart/form-data (else urlencoded). */
+  multipart: boolean;
+  fields: Array<[string, string]>;
+}
+export function signInForm(html: string, method?: string): SignInForm;
+export function loadSignInForm(portalUrl: string): Promise<SignInForm & { url: string; cookies: string[] }>;
 export function postSignIn(
   portalUrl: string,
-  form: { fields: Array<[string, string]>; cookies: string[] },
+  form: SignInForm & { url: string; cookies: string[] },
   credentials: Record<string, string>,
 ): Promise<string>;
 export function signInToPortal(portalUrl: string, credentials: Record<string, string>): Promise<string>;

@@ -1,8 +1,9 @@
 // Signing in to the portal the way a browser without JavaScript does: the
-// sign-in page's form (a React server action with progressive enhancement)
-// is posted as multipart form data; success is a 303 with the session cookie.
-// Only the active tab's form is rendered (the PIN one); both forms post to the
-// same action and differ only in their fields, so its hidden fields serve both.
+// sign-in page's form is read (where it posts, how it encodes its fields, its
+// hidden fields) and posted as such, an urlencoded form post to the sign-in
+// route; success is a 303 with the session cookie. Only the active tab's form
+// is rendered (the PIN one); both forms post alike and differ only in their
+// fields, so its hidden fields serve both.
 
 import { BenchError } from "./bench-error.mjs";
 
@@ -21,8 +22,8 @@ function attribute(tag, name) {
   return match ? decodeHtml(match[1]) : undefined;
 }
 
-/** The hidden fields of the sign-in form whose `method` field is `method`. */
-export function signInFormFields(html, method = "pin") {
+/** The sign-in form whose `method` field is `method`: where it posts, its encoding and its hidden fields. */
+export function signInForm(html, method = "pin") {
   for (const form of html.match(/<form\b[\s\S]*?<\/form>/g) ?? []) {
     const inputs = form.match(/<input\b[^>]*>/g) ?? [];
     const isIt = inputs.some((tag) => attribute(tag, "name") === "method" && attribute(tag, "value") === method);
@@ -32,7 +33,12 @@ export function signInFormFields(html, method = "pin") {
       const name = attribute(tag, "name");
       if (name && attribute(tag, "type") === "hidden") fields.push([name, attribute(tag, "value") ?? ""]);
     }
-    return fields;
+    const formTag = form.match(/<form\b[^>]*>/)[0];
+    return {
+      action: attribute(formTag, "action") ?? "",
+      multipart: /multipart\/form-data/i.test(attribute(formTag, "enctype") ?? attribute(formTag, "encType") ?? ""),
+      fields,
+    };
   }
   throw new BenchError(`the sign-in page has no ${method} form`);
 }
@@ -41,22 +47,24 @@ function cookiePairs(response) {
   return response.headers.getSetCookie().map((line) => line.split(";")[0]);
 }
 
-/** Loads the sign-in page once; its form fields are the same for every sign-in. */
+/** Loads the sign-in page once; its form is the same for every sign-in. */
 export async function loadSignInForm(portalUrl) {
   const page = await fetch(`${portalUrl}/sign-in`);
   if (page.status !== 200) throw new BenchError(`the sign-in page answered ${page.status}`);
-  return { fields: signInFormFields(await page.text()), cookies: cookiePairs(page) };
+  const form = signInForm(await page.text());
+  return { ...form, url: new URL(form.action, `${portalUrl}/sign-in`).toString(), cookies: cookiePairs(page) };
 }
 
 /**
- * Posts the sign-in form once; answers the session's Cookie header. The
- * round trip is what a person waits for after pressing "Sign in".
+ * Posts the sign-in form once, encoded as the form says; answers the
+ * session's Cookie header. The round trip is what a person waits for after
+ * pressing "Sign in".
  */
 export async function postSignIn(portalUrl, form, credentials) {
-  const body = new FormData();
+  const body = form.multipart ? new FormData() : new URLSearchParams();
   for (const [name, value] of form.fields) if (!(name in credentials)) body.append(name, value);
   for (const [name, value] of Object.entries(credentials)) body.append(name, value);
-  const response = await fetch(`${portalUrl}/sign-in`, {
+  const response = await fetch(form.url, {
     method: "POST",
     body,
     redirect: "manual",

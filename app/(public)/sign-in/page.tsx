@@ -15,7 +15,7 @@ import { PortalError } from "@/lib/browser-safe/errors";
 import { errorSentence } from "@/lib/i18n/error-sentence";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { serverTranslator } from "@/lib/i18n/server-translator";
-import { signInAction } from "./actions";
+import { failureStateFromQuery } from "@/lib/auth/sign-in-failure";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await serverTranslator("signIn");
@@ -69,8 +69,13 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
     </div>
   ) : null;
 
+  // A failed attempt without JavaScript comes back here, its URL naming what went wrong.
+  const failed = failureStateFromQuery(
+    Object.fromEntries(Object.entries(params).map(([name, value]) => [name, first(value)])),
+    locale,
+  );
   const form = (
-    <SignInForm action={signInAction} callbackUrl={callbackPath === "/" ? undefined : callbackPath} notice={notice} />
+    <SignInForm callbackUrl={callbackPath === "/" ? undefined : callbackPath} notice={notice} failed={failed} />
   );
   return (
     <main

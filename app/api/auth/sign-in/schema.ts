@@ -1,0 +1,6 @@
+import { z } from "zod/mini";
+
+/** POST /api/auth/sign-in asked for JSON (the sign-in form with JavaScript): signed in, go on to `location`. */
+export const signInResponse = z.object({ location: z.string().check(z.startsWith("/")) });
+
+export type SignInResponse = z.infer<typeof signInResponse>;

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { PortalError } from "@/lib/browser-safe/errors";
+import { failureQuery, failureStateFromQuery, type SignInFailure } from "./sign-in-failure";
+
+// A failed sign-in without JavaScript travels in the sign-in page's URL: the
+// page must say what the form's script would have said, in the person's
+// language, and nothing else a crafted link could put there.
+
+const roundTrip = (failure: SignInFailure, locale: "en" | "de" | "cs" = "en") =>
+  failureStateFromQuery(failureQuery(failure), locale);
+
+describe("a failed sign-in in the sign-in page's URL", () => {
+  it("words a refusal as the catalogue does, with the wait in minutes", () => {
+    expect(roundTrip({ method: "pin", error: new PortalError("invalid_credentials") })).toEqual({
+      method: "pin",
+      message: "PIN or password not recognised. Check it and try again.",
+    });
+    expect(roundTrip({ method: "password", error: new PortalError("locked", { retryAfterSeconds: 840 }) })).toEqual({
+      method: "password",
+      message: "Too many attempts. Try again in 14 minutes.",
+    });
+  });
+
+  it("keeps a refusal's own sentence, and says a garbled answer as no answer", () => {
+    const paused = new PortalError("locked", { retryAfterSeconds: 60, sentenceKey: "errors.pinSignInPaused" });
+    expect(failureQuery({ method: "pin", error: paused })).toMatchObject({ signInError: "pinSignInPaused" });
+    expect(roundTrip({ method: "pin", error: new PortalError("upstream_malformed") })?.message).toBe(
+      roundTrip({ method: "pin", error: new PortalError("unreachable") })?.message,
+    );
+  });
+
+  it("puts each refused field's sentence beside it", () => {
+    expect(roundTrip({ method: "password", problems: ["enterUsername", "passwordTooLong"] })).toEqual({
+      method: "password",
+      message: "Please check the highlighted field.",
+      fieldErrors: { username: "Enter your user name.", password: "That password is too long." },
+    });
+  });
+
+  it("speaks the person's language", () => {
+    const english = roundTrip({ method: "pin", error: new PortalError("invalid_credentials") }, "en")?.message;
+    const german = roundTrip({ method: "pin", error: new PortalError("invalid_credentials") }, "de")?.message;
+    expect(german).toBeTruthy();
+    expect(german).not.toBe(english);
+  });
+
+  it("tells nothing for a query without a failure, or with names that are not the portal's sentences", () => {
+    expect(failureStateFromQuery({}, "en")).toBeUndefined();
+    for (const name of ["nope", "__proto__", "constructor", "../signIn.title", "signIn.title", ""]) {
+      expect(failureStateFromQuery({ signInError: name }, "en"), name).toBeUndefined();
+    }
+    expect(failureStateFromQuery({ signInFields: "secret,<script>" }, "en")).toBeUndefined();
+  });
+});
