@@ -106,7 +106,8 @@ function webStreamOf(source: Body, used: { value: boolean }): ReadableStream<Uin
         else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
       },
       cancel() {
-        source.destroy();
+        // undici's body errors when destroyed before its end; nobody else listens any more.
+        source.on("error", () => undefined).destroy();
       },
       // Nothing is pulled before someone reads.
     },
