@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from "node:stream";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { decodedBody, downloadBody } from "./download-body";
+import { decodedBody, DOWNLOAD_CHUNK_BYTES, downloadBody } from "./download-body";
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<{ text: string; chunks: number[] }> {
   const chunks: number[] = [];
@@ -15,14 +15,52 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<{ text: stri
   return { text: text + decoder.decode(), chunks };
 }
 
+/** A source of `total` bytes in pieces of `piece` bytes (a, b, c, … by piece), counting what was read from it. */
+function countedSource(total: number, piece: number) {
+  let made = 0;
+  const source = new Readable({
+    highWaterMark: 64 * 1024,
+    read() {
+      if (made >= total) return void this.push(null);
+      const size = Math.min(piece, total - made);
+      this.push(Buffer.alloc(size, 97 + ((made / piece) % 26)));
+      made += size;
+    },
+  });
+  return { source, made: () => made };
+}
+
 describe("downloadBody", () => {
-  it("hands on everything buffered in one chunk, not the pieces it arrived in", async () => {
+  it("hands on full chunks, not the pieces the bytes arrived in", async () => {
     const source = new PassThrough({ highWaterMark: 1024 * 1024 });
     for (let i = 0; i < 64; i++) source.write(Buffer.alloc(16 * 1024, 97));
     source.end();
     const { text, chunks } = await readAll(downloadBody(source));
     expect(text).toBe("a".repeat(64 * 16 * 1024));
-    expect(chunks).toEqual([64 * 16 * 1024]);
+    expect(chunks).toEqual(Array(4).fill(DOWNLOAD_CHUNK_BYTES));
+  });
+
+  it("keeps every byte in order when pieces straddle chunks", async () => {
+    const piece = 10_000;
+    const total = 3 * DOWNLOAD_CHUNK_BYTES + 1234;
+    const { source } = countedSource(total, piece);
+    const { text, chunks } = await readAll(downloadBody(source));
+    const expected = Array.from({ length: Math.ceil(total / piece) }, (_, i) =>
+      String.fromCharCode(97 + (i % 26)).repeat(Math.min(piece, total - i * piece)),
+    ).join("");
+    expect(text).toBe(expected);
+    expect(chunks).toEqual([DOWNLOAD_CHUNK_BYTES, DOWNLOAD_CHUNK_BYTES, DOWNLOAD_CHUNK_BYTES, 1234]);
+  });
+
+  it("reads no further ahead than a chunk or two while the browser's side waits", async () => {
+    const { source, made } = countedSource(64 * 1024 * 1024, 16 * 1024);
+    const reader = downloadBody(source).getReader();
+    expect((await reader.read()).value?.byteLength).toBe(DOWNLOAD_CHUNK_BYTES);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The chunk handed on, at most one more, and the source's own buffer.
+    expect(made()).toBeLessThanOrEqual(2 * DOWNLOAD_CHUNK_BYTES + 64 * 1024 + 16 * 1024);
+    await reader.cancel();
+    expect(source.destroyed).toBe(true);
   });
 
   it("passes bytes on as they come when the source is slow", async () => {

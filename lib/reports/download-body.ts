@@ -8,13 +8,15 @@ import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
  */
 export const DOWNLOAD_BUFFER_BYTES = 1024 * 1024;
 /**
- * The route hands Next.js chunks of about this size instead of the TLS
- * records of 16 KiB they arrive in: each chunk costs a few promises in the
- * web streams and a `res.write`, and paid 16 times less often that halves the
- * portal's CPU per downloaded byte, which on 2 cores is CPU the print server
- * and the browser need (scripts/bench/measure-download.mjs).
+ * The route hands Next.js chunks of this size instead of the TLS records of
+ * 16 KiB they arrive in: each chunk costs a few promises in the web streams
+ * and a `res.write`, and paid 16 times less often that halves the portal's
+ * CPU per downloaded byte, which on 2 cores is CPU the print server and the
+ * browser need (scripts/bench/measure-download.mjs). Chunks of 1 MiB, or a
+ * DOWNLOAD_BUFFER_BYTES of 4 MiB, measured no better and now and then far
+ * worse (twice the CPU of a download, more garbage collection).
  */
-const CHUNK_BYTES = 256 * 1024;
+export const DOWNLOAD_CHUNK_BYTES = 256 * 1024;
 /** How long a chunk that is not full yet may wait for more bytes: a slow print server's bytes still go out as they come. */
 const GATHER_MS = 5;
 
@@ -50,72 +52,88 @@ export function decodedBody(body: Readable, contentEncoding: string | undefined)
 
 /**
  * A web stream over a Node stream (the body undici's `request` answers), for
- * a route handler's Response, in chunks of CHUNK_BYTES where the bytes come
- * fast enough. An error or an early close of the source errors the stream,
- * so a download cut off upstream fails in the browser instead of ending as a
+ * a route handler's Response, in chunks of DOWNLOAD_CHUNK_BYTES where the
+ * bytes come fast enough. The source's pieces (16 KiB, one per TLS record)
+ * are taken as 'data' events and copied into the chunk being filled: no
+ * promise, web stream call or read() per piece, each of which costs a hook
+ * for every AsyncLocalStorage of Next.js and scripts/portal-server.mjs; only
+ * whole chunks go through the web streams. The source is paused while the
+ * browser's side has not asked for the next chunk, so little more than the
+ * chunk being filled waits here, and the source's own buffer
+ * (DOWNLOAD_BUFFER_BYTES) holds the rest until undici stops reading the
+ * socket. An error or an early close of the source errors the stream, so a
+ * download cut off upstream fails in the browser instead of ending as a
  * short file; cancelling (the browser went away) destroys the source, which
  * closes the upstream request.
  */
 export function downloadBody(source: Readable): ReadableStream<Uint8Array> {
-  let failure: Error | undefined;
-  let ended = false;
-  let wake: (() => void) | undefined;
-  const signal = () => {
-    const resume = wake;
-    wake = undefined;
-    resume?.();
-  };
-  source.on("readable", signal);
-  source.once("end", () => {
-    ended = true;
-    signal();
-  });
-  source.once("error", (error) => {
-    failure ??= error instanceof Error ? error : new Error("the report download failed");
-    signal();
-  });
-  source.once("close", () => {
-    if (!ended) failure ??= new Error("the report download was cut off");
-    signal();
-  });
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let chunk = Buffer.allocUnsafe(DOWNLOAD_CHUNK_BYTES);
+  let filled = 0;
+  /** The browser's side asked for a chunk and has not got it yet. */
+  let wanted = false;
+  let finished = false;
+  let timer: NodeJS.Timeout | undefined;
 
-  /** The next chunk: what is buffered, and more until CHUNK_BYTES, the end, or GATHER_MS after its first bytes. */
-  async function gather(): Promise<Buffer[]> {
-    const parts: Buffer[] = [];
-    let size = 0;
-    let late = false;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      for (;;) {
-        if (failure) throw failure;
-        // Without a size, read() answers everything buffered, joined.
-        const chunk = source.read() as Buffer | null;
-        if (chunk !== null) {
-          parts.push(chunk);
-          size += chunk.length;
-          if (size >= CHUNK_BYTES) return parts;
-          timer ??= setTimeout(() => {
-            late = true;
-            signal();
-          }, GATHER_MS);
-          continue;
-        }
-        if (ended || late) return parts;
-        await new Promise<void>((resolve) => (wake = resolve));
-      }
-    } finally {
-      clearTimeout(timer);
-    }
+  function handOn() {
+    clearTimeout(timer);
+    timer = undefined;
+    if (filled === 0) return;
+    wanted = false;
+    controller.enqueue(filled === DOWNLOAD_CHUNK_BYTES ? chunk : chunk.subarray(0, filled));
+    chunk = Buffer.allocUnsafe(DOWNLOAD_CHUNK_BYTES);
+    filled = 0;
   }
+  /** A chunk that is not full yet leaves GATHER_MS after its first bytes, if it is wanted. */
+  function handOnSoon() {
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      if (!wanted || finished) return;
+      handOn();
+      source.pause();
+    }, GATHER_MS);
+  }
+  function fail(error: Error) {
+    if (finished) return;
+    finished = true;
+    clearTimeout(timer);
+    controller.error(error);
+  }
+
+  source.on("data", (piece: Buffer) => {
+    for (let at = 0; at < piece.length;) {
+      const copied = piece.copy(chunk, filled, at);
+      filled += copied;
+      at += copied;
+      if (filled === DOWNLOAD_CHUNK_BYTES) handOn();
+    }
+    if (!wanted) source.pause();
+    else if (filled > 0) handOnSoon();
+  });
+  source.once("end", () => {
+    if (finished) return;
+    finished = true;
+    handOn();
+    controller.close();
+  });
+  source.once("error", (error) => fail(error instanceof Error ? error : new Error("the report download failed")));
+  source.once("close", () => fail(new Error("the report download was cut off")));
 
   return new ReadableStream<Uint8Array>(
     {
-      async pull(controller) {
-        const parts = await gather();
-        if (parts.length > 0) controller.enqueue(parts.length === 1 ? parts[0]! : Buffer.concat(parts));
-        if (ended) controller.close();
+      start(streamController) {
+        controller = streamController;
+        // Nothing is read before the browser's side asks.
+        source.pause();
+      },
+      pull() {
+        wanted = true;
+        if (filled > 0) handOnSoon();
+        source.resume();
       },
       cancel(reason) {
+        finished = true;
+        clearTimeout(timer);
         source.destroy(reason instanceof Error ? reason : undefined);
       },
     },
