@@ -112,6 +112,10 @@ test("a 256 MiB report streams through the portal with flat memory", async ({ pa
   expect(bigFilePortal.upstream.completedDownloads()).toBe(1);
   expect(headers["content-type"]).toBe("text/csv; charset=utf-8");
   expect(headers["content-encoding"]).toBeUndefined();
+  // Sent with its length, not chunked: the browser shows the size and the time left.
+  expect(headers["content-length"]).toBe(String(fileSize));
+  expect(headers["transfer-encoding"]).toBeUndefined();
+  expect(headers["x-portal-content-length"]).toBeUndefined();
   expect(headers["cache-control"]).toBe("private, no-store, no-transform");
   expect(headers["content-disposition"]).toBe(
     "attachment; filename=\"very large report.csv\"; filename*=UTF-8''very%20large%20report.csv",

@@ -106,7 +106,10 @@ const server = createServer((req, res) => {
       durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
     });
   });
-  if (req.url?.startsWith("/api/")) answerEmpty405AsJson(res);
+  if (req.url?.startsWith("/api/")) {
+    answerEmpty405AsJson(res);
+    sendKnownLength(res);
+  }
   requestContext
     .run({ requestId }, () => handle(req, res))
     .catch((error) => {
@@ -155,6 +158,24 @@ function answerEmpty405AsJson(res) {
     if (empty && !wroteBody && res.statusCode === 405 && !json && !res.headersSent) makeJson();
     if (empty && !wroteBody && json) return end.call(this, body, ...(typeof chunk === "function" ? [chunk] : rest));
     return end.call(this, chunk, ...rest);
+  };
+}
+
+// Next.js drops Content-Length from a route's answer and sends the body
+// chunked. A route that knows its body's exact length (a report download,
+// lib/reports/download-headers.ts) names it in this header, and it leaves
+// as Content-Length: the browser shows the file's size and the time left, and
+// a download cut short is one the browser can tell is short.
+const knownLengthHeader = "x-portal-content-length";
+function sendKnownLength(res) {
+  const { writeHead } = res;
+  res.writeHead = function (status, ...rest) {
+    const length = res.getHeader(knownLengthHeader);
+    if (length !== undefined) {
+      res.removeHeader(knownLengthHeader);
+      if (/^\d+$/.test(String(length)) && !res.hasHeader("content-encoding")) res.setHeader("content-length", length);
+    }
+    return writeHead.call(this, status, ...rest);
   };
 }
 
