@@ -217,6 +217,7 @@ async function downloadFigures(ps, portal) {
       portalUrl: portal.url,
       cookie: managerCookie,
       portalPid: portal.pid,
+      serverPid: listeningPid(Number(new URL(ps.base).port)),
       runs: plan.runs,
       say,
     })),

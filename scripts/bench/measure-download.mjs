@@ -4,7 +4,7 @@
 
 import { fetch } from "undici";
 import { BenchError } from "./bench-error.mjs";
-import { sampleRss } from "./process-memory.mjs";
+import { cpuSeconds, sampleRss } from "./process-memory.mjs";
 import { median, round } from "./stats.mjs";
 
 // Sizes and rates in MiB (2^20 bytes); the JSON fields keep the short name "Mb".
@@ -28,13 +28,24 @@ async function drain(response, what) {
   return bytes;
 }
 
-async function timed(fetchFile, what) {
+/**
+ * One download, timed, with the CPU time each process spent on it: on a
+ * shared 2-core machine the throughput swings with the neighbours' load, the
+ * CPU a process pays per file much less. `pids` names the processes to watch
+ * (the bench's own process, which reads the file, is always watched).
+ */
+async function timed(fetchFile, what, pids = {}) {
+  const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
+  const clientBefore = process.cpuUsage();
   const started = process.hrtime.bigint();
   const response = await fetchFile();
   const encoding = response.headers.get("content-encoding") ?? "identity";
   const bytes = await drain(response, what);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { bytes, seconds, mbPerSecond: bytes / MB / seconds, encoding };
+  const client = process.cpuUsage(clientBefore);
+  const cpu = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid) - cpuBefore[name]]));
+  cpu.client = (client.user + client.system) / 1e6;
+  return { bytes, seconds, mbPerSecond: bytes / MB / seconds, encoding, cpu };
 }
 
 /** Runs one portal download while sampling the portal's memory. */
@@ -58,9 +69,21 @@ async function sampled(pid, download) {
  * @param {string} o.portalUrl
  * @param {string} o.cookie        that user's portal session
  * @param {number} o.portalPid     the process that serves the portal
+ * @param {number} [o.serverPid]   the print server's process
  * @param {number} o.runs
  */
-export async function measureDownload({ executionId, ps, userToken, portalUrl, cookie, portalPid, runs, say }) {
+export async function measureDownload({
+  executionId,
+  ps,
+  userToken,
+  portalUrl,
+  cookie,
+  portalPid,
+  serverPid,
+  runs,
+  say,
+}) {
+  const printServer = serverPid === undefined ? {} : { printServer: serverPid };
   const direct = () =>
     fetch(`${ps.base}/api/v3/reports/executions/${executionId}/download`, {
       headers: { authorization: `Bearer ${userToken}`, "accept-encoding": BROWSER_ACCEPT_ENCODING },
@@ -88,9 +111,14 @@ export async function measureDownload({ executionId, ps, userToken, portalUrl, c
   // The same file without compression, to tell the cost of streaming from the cost of on-the-fly gzip.
   const identityRuns = [];
   for (let run = 0; run < runs; run++) {
-    directRuns.push(await timed(direct, "the print server's download"));
+    directRuns.push(await timed(direct, "the print server's download", printServer));
     portalRuns.push(
-      await sampled(portalPid, () => timed(() => viaPortal(BROWSER_ACCEPT_ENCODING), "the portal's download route")),
+      await sampled(portalPid, () =>
+        timed(() => viaPortal(BROWSER_ACCEPT_ENCODING), "the portal's download route", {
+          ...printServer,
+          portal: portalPid,
+        }),
+      ),
     );
     identityRuns.push(
       await sampled(portalPid, () => timed(() => viaPortal("identity"), "the portal's download route")),
@@ -106,6 +134,10 @@ export async function measureDownload({ executionId, ps, userToken, portalUrl, c
   if (sizes.size !== 1) throw new BenchError(`the downloads differ in size: ${[...sizes].join(", ")} bytes`);
 
   const directMbps = median(directRuns.map((r) => r.mbPerSecond));
+  const cpuMedian = (runs, name) => {
+    const values = runs.map((r) => r.cpu[name]).filter((value) => value !== undefined);
+    return values.length > 0 ? round(median(values), 2) : undefined;
+  };
   const portalMbps = median(portalRuns.map((r) => r.mbPerSecond));
   return {
     bytes: directRuns[0].bytes,
@@ -121,6 +153,14 @@ export async function measureDownload({ executionId, ps, userToken, portalUrl, c
     portalRssGrowthMb: round(median(portalRuns.map((r) => r.growthBytes / MB)), 1),
     portalRssGrowthMaxMb: round(Math.max(...[...portalRuns, ...identityRuns].map((r) => r.growthBytes / MB)), 1),
     portalRssBaselineMb: round(median(portalRuns.map((r) => r.baselineBytes / MB)), 1),
+    // CPU seconds per file (user + system), medians: through the portal, and direct.
+    cpuSeconds: {
+      portal: cpuMedian(portalRuns, "portal"),
+      printServerViaPortal: cpuMedian(portalRuns, "printServer"),
+      clientViaPortal: cpuMedian(portalRuns, "client"),
+      printServerDirect: cpuMedian(directRuns, "printServer"),
+      clientDirect: cpuMedian(directRuns, "client"),
+    },
     warmUp: { mbPerSecond: round(warmUp.mbPerSecond, 1), portalRssGrowthMb: round(warmUp.growthBytes / MB, 1) },
   };
 }

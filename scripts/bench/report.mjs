@@ -41,6 +41,16 @@ function rows(r) {
         "",
         `portal RSS +${d.warmUp.portalRssGrowthMb} MiB: the first download loads the route's code`,
       );
+    if (d.cpuSeconds) {
+      const c = d.cpuSeconds;
+      row(
+        "CPU per file (median)",
+        `${fmt(c.portal, " s")} + print server ${fmt(c.printServerViaPortal, " s")} + client ${fmt(c.clientViaPortal, " s")}`,
+        "",
+        `print server ${fmt(c.printServerDirect, " s")} + client ${fmt(c.clientDirect, " s")}`,
+        "user + system; the client is the bench reading the file",
+      );
+    }
     row(
       "portal RSS growth (median, max)",
       `${d.portalRssGrowthMb} / ${d.portalRssGrowthMaxMb} MiB`,
