@@ -2,7 +2,8 @@
 // the portal's download route in the same run, alternately; the portal
 // process's resident memory is sampled while it streams.
 
-import { fetch } from "undici";
+import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+import { request } from "undici";
 import { BenchError } from "./bench-error.mjs";
 import { cpuSeconds, sampleRss } from "./process-memory.mjs";
 import { median, round } from "./stats.mjs";
@@ -11,20 +12,33 @@ import { median, round } from "./stats.mjs";
 const MB = 1024 * 1024;
 /** What Chromium sends: the portal (Next.js) may compress on the fly, so the bench asks as a browser does. */
 const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+const decoders = { gzip: createGunzip, "x-gzip": createGunzip, deflate: createInflate, br: createBrotliDecompress };
 
-/** Reads the body to its end (decoded, as a browser saves it); answers the byte count. */
-async function drain(response, what) {
-  if (response.status !== 200 || !response.body) {
-    await response.body?.cancel();
-    throw new BenchError(`${what} answered ${response.status}`);
+/**
+ * Reads the body to its end (decoded, as a browser saves it); answers the
+ * byte count. The bytes are counted as they arrive on undici's Node stream,
+ * not read through a web stream: a browser's network stack is native code,
+ * and on 2 cores a reader that spends CPU per chunk takes it from the servers
+ * it measures (through the portal there are three processes, not two).
+ */
+async function drain(answer, what) {
+  if (answer.statusCode !== 200) {
+    await answer.body.dump();
+    throw new BenchError(`${what} answered ${answer.statusCode}`);
   }
+  const encoding = answer.headers["content-encoding"];
+  const decoder = encoding && encoding !== "identity" ? decoders[encoding] : undefined;
+  if (encoding && encoding !== "identity" && !decoder) throw new BenchError(`${what} answered in ${encoding}`);
+  const body = decoder ? answer.body.pipe(decoder()) : answer.body;
   let bytes = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-  }
+  await new Promise((resolve, reject) => {
+    body.on("data", (chunk) => {
+      bytes += chunk.length;
+    });
+    body.once("end", resolve);
+    body.once("error", reject);
+    answer.body.once("error", reject);
+  });
   return bytes;
 }
 
@@ -38,9 +52,9 @@ async function timed(fetchFile, what, pids = {}) {
   const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
   const clientBefore = process.cpuUsage();
   const started = process.hrtime.bigint();
-  const response = await fetchFile();
-  const encoding = response.headers.get("content-encoding") ?? "identity";
-  const bytes = await drain(response, what);
+  const answer = await fetchFile();
+  const encoding = answer.headers["content-encoding"] ?? "identity";
+  const bytes = await drain(answer, what);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const client = process.cpuUsage(clientBefore);
   const cpu = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid) - cpuBefore[name]]));
@@ -85,12 +99,12 @@ export async function measureDownload({
 }) {
   const printServer = serverPid === undefined ? {} : { printServer: serverPid };
   const direct = () =>
-    fetch(`${ps.base}/api/v3/reports/executions/${executionId}/download`, {
+    request(`${ps.base}/api/v3/reports/executions/${executionId}/download`, {
       headers: { authorization: `Bearer ${userToken}`, "accept-encoding": BROWSER_ACCEPT_ENCODING },
       dispatcher: ps.dispatcher,
     });
   const viaPortal = (acceptEncoding) =>
-    fetch(`${portalUrl}/api/reports/executions/${executionId}/download`, {
+    request(`${portalUrl}/api/reports/executions/${executionId}/download`, {
       headers: { cookie, "accept-encoding": acceptEncoding },
     });
 
