@@ -39,6 +39,8 @@ export async function startScaledPrintServer(scale, { timeoutMs = 15 * 60_000 } 
     echo: (line) => {
       if (line.includes("scale organisation")) console.log(`[bench] print server: ${line}`);
     },
+    // The seeding is told before the server listens; its request log afterwards is nobody's to read.
+    echoAfterReady: false,
   });
   return { child, url: String(ready.url), env };
 }

@@ -10,7 +10,7 @@ export const signOnCallbackPath: string;
 export function waitForJsonLine(
   child: ChildProcess,
   matches: (line: Record<string, unknown>) => boolean,
-  options?: { timeoutMs?: number; label?: string; echo?: (line: string) => void },
+  options?: { timeoutMs?: number; label?: string; echo?: (line: string) => void; echoAfterReady?: boolean },
 ): Promise<Record<string, unknown>>;
 export function printServerCli(args: string[], env?: Env): Promise<string>;
 export function startPrintServer(

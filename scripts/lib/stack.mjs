@@ -34,8 +34,19 @@ function keepLog(child, label) {
   child.once("exit", () => file.end());
 }
 
-/** Resolves with the first JSON line on the child's stdout that matches. */
-export function waitForJsonLine(child, matches, { timeoutMs = 120_000, label = "process", echo } = {}) {
+/**
+ * Resolves with the first JSON line on the child's stdout that matches. Once
+ * it has, lines are no longer parsed, and no longer split at all unless
+ * `echo` goes on hearing them (`echoAfterReady`, the default when `echo` is
+ * given): a benchmark's load generator shares this process and its cores
+ * with the servers it measures, and a parse per request log line is work the
+ * servers' own figures would pay for.
+ */
+export function waitForJsonLine(
+  child,
+  matches,
+  { timeoutMs = 120_000, label = "process", echo, echoAfterReady = echo !== undefined } = {},
+) {
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
     const timer = setTimeout(
@@ -62,9 +73,20 @@ export function waitForJsonLine(child, matches, { timeoutMs = 120_000, label = "
       if (matches(parsed)) {
         clearTimeout(timer);
         child.off("exit", onExit);
+        afterReady();
         resolve(parsed);
       }
     });
+    function afterReady() {
+      lines.removeAllListeners("line");
+      if (echoAfterReady) {
+        lines.on("line", (line) => echo?.(line));
+        return;
+      }
+      lines.close();
+      // Still drained (a child whose stdout pipe fills up stops), into the log file if one is kept.
+      child.stdout.resume();
+    }
   });
 }
 
