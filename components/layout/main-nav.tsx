@@ -40,6 +40,10 @@ export function HeaderNavLinks({
           <li key={link.path}>
             <Link
               href={link.href}
+              // Not fetched ahead: every page is rendered for its person, and
+              // prefetching made each page view ask the server for four more
+              // (eight requests, each reading the session; issue 14).
+              prefetch={false}
               aria-current={isActive(pathname, link.path) ? "page" : undefined}
               className={`inline-flex min-h-11 items-center rounded-lg ${alwaysShown ? "px-2" : "px-3"} font-medium text-fg-muted hover:bg-surface-muted hover:text-fg aria-[current=page]:text-fg aria-[current=page]:underline aria-[current=page]:underline-offset-8`}
             >
@@ -65,6 +69,7 @@ export function BottomNavLinks({ label, links }: { label: string; links: NavLink
           <li key={link.path} className="flex-1">
             <Link
               href={link.href}
+              prefetch={false}
               aria-current={isActive(pathname, link.path) ? "page" : undefined}
               className="flex min-h-14 flex-col items-center justify-center gap-0.5 text-sm font-medium text-fg-muted aria-[current=page]:text-accent"
             >

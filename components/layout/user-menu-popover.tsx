@@ -7,7 +7,7 @@ import { localeNames, locales } from "@/lib/browser-safe/locales";
 import { chooseTheme } from "@/lib/theme/choose-theme";
 import { themeChoices } from "@/lib/browser-safe/theme";
 import { useThemeChoice } from "@/hooks/use-theme-choice";
-import { clearAllDrafts } from "@/lib/browser-safe/form-drafts";
+import { clearAllDrafts } from "@/lib/browser-safe/draft-storage";
 import { browserStorage } from "@/lib/browser-safe/browser-storage";
 import { focusMenuItem, placeBelow } from "./menu-keys";
 

@@ -10,13 +10,19 @@ import { DetailsForm } from "./details-form";
 import { NewPin } from "./new-pin";
 import { PasswordForm } from "./password-form";
 
-function Loading() {
+/** A section's place while it loads, about as tall as its form (`fields` labelled inputs and a button), so nothing below it jumps. */
+function Loading({ fields }: { fields: number }) {
   const t = useTranslations("profile");
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex flex-col gap-4">
       <p className="sr-only">{t("loading")}</p>
-      <SkeletonLine className="h-6 w-32" />
-      <SkeletonLine className="h-11 w-full max-w-md" />
+      {Array.from({ length: fields }, (_, field) => (
+        <div key={field} className="flex flex-col gap-1.5">
+          <SkeletonLine className="h-5 w-32" />
+          <SkeletonLine className="h-11 w-full max-w-md" />
+        </div>
+      ))}
+      <SkeletonLine className="h-11 w-36" />
     </div>
   );
 }
@@ -36,27 +42,30 @@ export function ProfileView() {
       retrying={query.isFetching}
     />
   );
-  const section = (title: string, ready: boolean, content: () => ReactNode) => {
+  // `lead`: the section's own words, which need no data and show at once.
+  const section = (title: string, ready: boolean, fields: number, content: () => ReactNode, lead?: ReactNode) => {
     const failed = profile.error && !profile.data ? profile : settings.error && !settings.data ? settings : undefined;
     return (
       <PanelSection title={title} busy={!ready}>
-        {ready ? content() : failed ? problem(failed) : <Loading />}
+        {lead}
+        {ready ? content() : failed ? problem(failed) : <Loading fields={fields} />}
       </PanelSection>
     );
   };
   const ready = profile.data !== undefined && settings.data !== undefined;
   return (
     <div className="flex flex-col gap-6">
-      {section(t("details.heading"), ready, () => (
+      {section(t("details.heading"), ready, 2, () => (
         <DetailsForm profile={profile.data!} profileEditing={settings.data!.profileEditing} onSaved={profile.replace} />
       ))}
-      {section(t("pin.heading"), settings.data !== undefined, () => (
-        <>
-          <p>{t("pin.intro")}</p>
-          <NewPin allowed={settings.data!.pinChange.allowed} />
-        </>
-      ))}
-      {section(t("password.heading"), ready, () => (
+      {section(
+        t("pin.heading"),
+        settings.data !== undefined,
+        0,
+        () => <NewPin allowed={settings.data!.pinChange.allowed} />,
+        <p>{t("pin.intro")}</p>,
+      )}
+      {section(t("password.heading"), ready, 3, () => (
         <PasswordForm rules={settings.data!.passwordRules} managedElsewhere={profile.data!.passwordManagedElsewhere} />
       ))}
     </div>

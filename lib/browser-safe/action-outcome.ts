@@ -4,7 +4,7 @@
 // On "session_ended" the portal's
 // layout takes the person to sign-in and back to this page
 // (session-end-warning.tsx), and form drafts first put back what the action
-// had just sent (form-drafts.tsx), so a voucher code typed before the end is
+// had just sent (draft-keeper.ts), so a voucher code typed before the end is
 // there again; on "answered" what was sent is done with.
 
 export type ActionOutcome = "answered" | "session_ended";

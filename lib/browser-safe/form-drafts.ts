@@ -1,13 +1,8 @@
 // What a person typed or chose on a page, kept in the tab's session storage
 // so it survives the session ending and signing in again (issue 15). Never a
 // secret: password fields, PINs, card numbers, codes from text messages and
-// anything marked data-no-draft are left out.
-
-export type Draft = Record<string, string>;
-
-const prefix = "portal-draft:";
-
-export const draftKey = (path: string) => `${prefix}${path}`;
+// anything marked data-no-draft are left out. Where drafts are kept:
+// draft-storage.ts.
 
 const secretName = /pin|pass|secret|token|card|cvc|cvv|otp/i;
 const secretAutocomplete = /current-password|new-password|one-time-code|cc-/i;
@@ -53,31 +48,6 @@ export function draftFieldName(field: Field): string | undefined {
   )
     return undefined;
   return name;
-}
-
-export function readDraft(storage: Storage, path: string): Draft {
-  try {
-    const value: unknown = JSON.parse(storage.getItem(draftKey(path)) ?? "{}");
-    return value && typeof value === "object" ? (value as Draft) : {};
-  } catch {
-    return {};
-  }
-}
-
-export function writeDraft(storage: Storage, path: string, draft: Draft): void {
-  try {
-    if (Object.keys(draft).length === 0) storage.removeItem(draftKey(path));
-    else storage.setItem(draftKey(path), JSON.stringify(draft));
-  } catch {
-    // Storage full or blocked (private mode): drafts are a comfort, not a promise.
-  }
-}
-
-export function clearAllDrafts(storage: Storage): void {
-  for (let i = storage.length - 1; i >= 0; i -= 1) {
-    const key = storage.key(i);
-    if (key?.startsWith(prefix)) storage.removeItem(key);
-  }
 }
 
 export function fieldValue(field: Field): string {

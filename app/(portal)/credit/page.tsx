@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { PageHeading } from "@/components/layout/page-heading";
 import { CreditView } from "@/components/credit/credit-view";
 import { IntlScope } from "@/components/providers/intl-scope";
 import { IconScope } from "@/components/icons/icon-scope";
@@ -15,7 +16,7 @@ export default async function CreditPage() {
   const t = await serverTranslator("credit");
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-3xl font-bold">{t("pageTitle")}</h1>
+      <PageHeading title={t("pageTitle")} intro={t("pageIntro")} />
       {/* "account": the balance's problem and Retry (panel-problem.tsx). */}
       <IntlScope namespaces={["credit", "account"]}>
         <IconScope names={["download"]}>
