@@ -16,6 +16,7 @@ import { serverTranslator } from "@/lib/i18n/server-translator";
 import { recentReportsKey } from "@/lib/reports/recent-reports-key";
 import { requestPathHeader } from "@/lib/request-path";
 import { signOutAction } from "./sign-out-action";
+import { HydrateApart } from "@/components/layout/hydrate-apart";
 
 export default async function PortalLayout({ children }: { children: ReactNode }) {
   const path = (await headers()).get(requestPathHeader) ?? "/";
@@ -53,8 +54,12 @@ export default async function PortalLayout({ children }: { children: ReactNode }
               {children}
             </main>
             {embedded ? <EmbedHeightReporter /> : <BottomNav />}
-            <ReportWatch storageKey={recentReportsKey(user.userId)} />
-            <SessionEndWarning />
+            <HydrateApart>
+              <ReportWatch storageKey={recentReportsKey(user.userId)} />
+            </HydrateApart>
+            <HydrateApart>
+              <SessionEndWarning />
+            </HydrateApart>
             <Suspense fallback={null}>
               <FormDrafts />
             </Suspense>

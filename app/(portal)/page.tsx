@@ -4,6 +4,7 @@ import { IntlScope } from "@/components/providers/intl-scope";
 import { IconScope } from "@/components/icons/icon-scope";
 import { requireUser } from "@/lib/auth/current-session";
 import { serverTranslator } from "@/lib/i18n/server-translator";
+import { HydrateApart } from "@/components/layout/hydrate-apart";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await serverTranslator("home");
@@ -20,7 +21,9 @@ export default async function HomePage() {
       <h1 className="text-3xl font-bold">{t("greeting", { name: user.fullName })}</h1>
       <IntlScope namespaces={["account"]}>
         <IconScope names={["refresh"]}>
-          <AccountOverview />
+          <HydrateApart>
+            <AccountOverview />
+          </HydrateApart>
         </IconScope>
       </IntlScope>
     </div>

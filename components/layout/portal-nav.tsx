@@ -3,6 +3,7 @@ import { withEmbed } from "@/lib/browser-safe/embed-mode";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { BottomNavLinks, HeaderNavLinks, type NavLink } from "./main-nav";
 import { navItems } from "./nav-items";
+import { HydrateApart } from "@/components/layout/hydrate-apart";
 
 // The portal's navigation, built on the server: labels from the catalogue and
 // icons as rendered SVG, so neither the icon set nor the texts are part of the
@@ -24,11 +25,19 @@ async function navLinks(embedded: boolean, withIcons: boolean): Promise<{ label:
 /** Desktop: links in the header; in an intranet frame (`embedded`), at every width. */
 export async function HeaderNav({ embedded = false }: { embedded?: boolean }) {
   const { label, links } = await navLinks(embedded, false);
-  return <HeaderNavLinks label={label} links={links} alwaysShown={embedded} />;
+  return (
+    <HydrateApart>
+      <HeaderNavLinks label={label} links={links} alwaysShown={embedded} />
+    </HydrateApart>
+  );
 }
 
 /** Phone: a bottom bar within reach of the thumb (not in a frame). */
 export async function BottomNav() {
   const { label, links } = await navLinks(false, true);
-  return <BottomNavLinks label={label} links={links} />;
+  return (
+    <HydrateApart>
+      <BottomNavLinks label={label} links={links} />
+    </HydrateApart>
+  );
 }

@@ -5,6 +5,7 @@ import { IntlScope } from "@/components/providers/intl-scope";
 import { IconScope } from "@/components/icons/icon-scope";
 import { requireUser } from "@/lib/auth/current-session";
 import { serverTranslator } from "@/lib/i18n/server-translator";
+import { HydrateApart } from "@/components/layout/hydrate-apart";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await serverTranslator("credit");
@@ -20,7 +21,9 @@ export default async function CreditPage() {
       {/* "account": the balance's problem and Retry (panel-problem.tsx). */}
       <IntlScope namespaces={["credit", "account"]}>
         <IconScope names={["download"]}>
-          <CreditView />
+          <HydrateApart>
+            <CreditView />
+          </HydrateApart>
         </IconScope>
       </IntlScope>
     </div>
