@@ -3,7 +3,7 @@ import { withEmbed } from "@/lib/browser-safe/embed-mode";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { BottomNavLinks, HeaderNavLinks, type NavLink } from "./main-nav";
 import { navItems } from "./nav-items";
-import { HydrateApart } from "@/components/layout/hydrate-apart";
+import { HydrateApart } from "./hydrate-apart";
 
 // The portal's navigation, built on the server: labels from the catalogue and
 // icons as rendered SVG, so neither the icon set nor the texts are part of the

@@ -2,7 +2,7 @@ import { SvgIcon } from "@/components/icons/svg-icon";
 import { themeChoices } from "@/lib/browser-safe/theme";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { UserMenuPopover } from "./user-menu-popover";
-import { HydrateApart } from "@/components/layout/hydrate-apart";
+import { HydrateApart } from "./hydrate-apart";
 
 interface UserMenuProps {
   fullName: string;

@@ -62,7 +62,9 @@ export function ProfileView() {
         t("pin.heading"),
         settings.data !== undefined,
         0,
-        () => <NewPin allowed={settings.data!.pinChange.allowed} />,
+        () => (
+          <NewPin allowed={settings.data!.pinChange.allowed} />
+        ),
         <p>{t("pin.intro")}</p>,
       )}
       {section(t("password.heading"), ready, 3, () => (

@@ -43,4 +43,3 @@ export function clearAllDrafts(storage: Storage): void {
     if (key?.startsWith(prefix)) storage.removeItem(key);
   }
 }
-
