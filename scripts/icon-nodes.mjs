@@ -34,6 +34,7 @@ export const portalIcons = {
   signOut: "log-out",
   show: "eye",
   hide: "eye-off",
+  externalLink: "external-link",
 };
 
 const iconsDir = fileURLToPath(new URL("../node_modules/lucide-react/dist/esm/icons/", import.meta.url));

@@ -1,6 +1,6 @@
 "use client";
 
-import { ExternalLink } from "lucide-react";
+import { Icon } from "@/components/icons/icon-provider";
 import { useTranslations } from "@/hooks/use-translations";
 import { useEffect, useState, type ReactNode } from "react";
 import type { FrameCookiesResponse } from "@/app/api/frame-cookies/schema";
@@ -46,7 +46,7 @@ export function FrameCookieGate({ newTabHref, children }: { newTabHref: string; 
       <p className="font-semibold">{t("cookiesBlockedTitle")}</p>
       <p>{t("cookiesBlocked")}</p>
       <a href={newTabHref} target="_blank" rel="noopener" className={buttonClasses("primary", "self-start")}>
-        <ExternalLink aria-hidden="true" className="size-5" />
+        <Icon name="externalLink" className="size-5" />
         {t("openInNewTab")}
       </a>
     </div>

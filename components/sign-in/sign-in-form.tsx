@@ -1,6 +1,6 @@
 "use client";
 
-import { LoaderCircle } from "lucide-react";
+import { Icon } from "@/components/icons/icon-provider";
 import { useTranslations } from "@/hooks/use-translations";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import type { SignInResponse } from "@/app/api/auth/sign-in/schema";
@@ -11,7 +11,7 @@ import { PortalError } from "@/lib/browser-safe/errors";
 import { fetchJson } from "@/lib/browser-safe/fetch-json";
 import { signInRoute } from "@/lib/browser-safe/sign-in-path";
 import type { SignInState } from "@/lib/browser-safe/sign-in-state";
-import { SecretField } from "./secret-field";
+import { SecretField } from "@/components/ui/secret-field";
 
 // The sign-in forms post to app/api/auth/sign-in/route.ts. Without
 // JavaScript that is a plain form post: the browser goes on to the page asked
@@ -40,7 +40,7 @@ function SubmitButton({ pending }: { pending: boolean }) {
   const t = useTranslations("signIn");
   return (
     <Button type="submit" disabled={pending} aria-busy={pending} className="w-full">
-      {pending ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : null}
+      {pending ? <Icon name="spinner" className="size-5 animate-spin motion-reduce:animate-none" /> : null}
       {t("submit")}
     </Button>
   );

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { SvgIcon } from "@/components/icons/svg-icon";
 import { buttonClasses } from "@/components/ui/button";
 
 interface SingleSignOnLinkProps {
@@ -24,7 +24,7 @@ export function SingleSignOnLink({ href, label, hint, newTab }: SingleSignOnLink
         {...(newTab ? { target: "_blank", rel: "noopener" } : {})}
       >
         {label}
-        {newTab ? <ExternalLink aria-hidden="true" className="size-4" /> : null}
+        {newTab ? <SvgIcon name="externalLink" className="size-4" /> : null}
       </a>
       <p className="text-sm text-fg-muted">{hint}</p>
     </div>

@@ -12,10 +12,9 @@ interface SecretFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "
 }
 
 /**
- * A masked input with a show/hide control, for a PIN or a password: the
- * sign-in page's (components/sign-in/secret-field.tsx) with the icons of the
- * page's icon scope, so a page that uses it carries no icon code. The two can
- * become one when the sign-in page has an icon scope.
+ * A masked input with a show/hide control, for a PIN or a password, with the
+ * icons of the page's icon scope ("show", "hide"), so a page that uses it
+ * carries no icon code.
  */
 export function SecretField({ label, showLabel, error, large = false, className = "", ...input }: SecretFieldProps) {
   const id = useId();

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { EmbedHeightReporter } from "@/components/layout/embed-height-reporter";
 import { FrameCookieGate } from "@/components/sign-in/frame-cookie-gate";
+import { IconScope } from "@/components/icons/icon-scope";
 import { SignInForm } from "@/components/sign-in/sign-in-form";
 import { SingleSignOnLink } from "@/components/sign-in/single-sign-on-link";
 import { signOnProblems } from "@/lib/browser-safe/sign-on-problems";
@@ -94,7 +95,10 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
           <p className="mb-1 text-sm font-semibold uppercase tracking-wide text-accent">{app("name")}</p>
         )}
         <h1 className={embedded ? "mb-4 text-xl font-bold" : "mb-6 text-2xl font-bold"}>{t("title")}</h1>
-        {embedded ? <FrameCookieGate newTabHref={withoutEmbed(callbackPath)}>{form}</FrameCookieGate> : form}
+        {/* The form's spinner and show/hide, and the frame's "open in a new tab", drawn here (no icon code in the page). */}
+        <IconScope names={["spinner", "show", "hide", "externalLink"]}>
+          {embedded ? <FrameCookieGate newTabHref={withoutEmbed(callbackPath)}>{form}</FrameCookieGate> : form}
+        </IconScope>
         {singleSignOn}
         <div className="mt-6 flex flex-col gap-4 border-t border-border pt-4">
           <LanguageSwitch />
