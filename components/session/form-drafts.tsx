@@ -28,27 +28,27 @@ export function FormDrafts() {
     const storage = browserStorage("sessionStorage");
     if (!main || !storage) return undefined;
     const earlier: EarlierEvent[] = [];
+    let loading = false;
+    let stopped = false;
+    let stopKeeping: (() => void) | undefined;
+    const load = () => {
+      if (loading) return;
+      loading = true;
+      void import("./draft-keeper").then(({ keepDrafts }) => {
+        stopWaiting();
+        if (!stopped) stopKeeping = keepDrafts(main, storage, path, earlier);
+      });
+    };
     const hold = (event: Event) => {
       earlier.push({ kind: "form", event });
       load();
     };
     const stopHearing = onActionOutcome((outcome) => earlier.push({ kind: "outcome", outcome }));
-    let stopKeeping: (() => void) | undefined;
-    let loading = false;
-    let stopped = false;
     const stopWaiting = () => {
       main.removeEventListener("focusin", load);
       for (const type of formEvents) main.removeEventListener(type, hold);
       stopHearing();
     };
-    function load() {
-      if (loading) return;
-      loading = true;
-      void import("./draft-keeper").then(({ keepDrafts }) => {
-        stopWaiting();
-        if (!stopped && main) stopKeeping = keepDrafts(main, storage!, path, earlier);
-      });
-    }
     for (const type of formEvents) main.addEventListener(type, hold);
     if (hasDraft(storage, path)) load();
     else main.addEventListener("focusin", load);
