@@ -8,7 +8,6 @@ import { requestLocale } from "@/lib/i18n/request-locale";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { requestTheme } from "@/lib/theme/request-theme";
 import { fixedTheme } from "@/lib/browser-safe/theme";
-import { ThemeChoiceProvider } from "@/components/providers/theme-choice-provider";
 import "./globals.css";
 
 // What client components on every page read (error sentences, the error
@@ -49,9 +48,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body className={embedded ? "antialiased" : "min-h-dvh antialiased"}>
         <IntlScope namespaces={clientNamespaces}>
           {/* The notices' icons (components/ui/alert.tsx), on every page. */}
-          <IconScope names={["alert", "info"]}>
-            <ThemeChoiceProvider choice={theme}>{children}</ThemeChoiceProvider>
-          </IconScope>
+          <IconScope names={["alert", "info"]}>{children}</IconScope>
         </IntlScope>
       </body>
     </html>

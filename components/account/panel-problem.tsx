@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "@/hooks/use-translations";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -37,9 +37,9 @@ export function PanelProblem({ error, headline, notPermitted, onRetry, retrying 
         {headline} {sentence(error)}
       </Alert>
       {isSignedOut(error) ? (
-        <Link href={signInAgainHref} className={buttonClasses("secondary")}>
+        <AppLink href={signInAgainHref} className={buttonClasses("secondary")}>
           {t("signInAgain")}
-        </Link>
+        </AppLink>
       ) : (
         // Stays enabled while retrying so keyboard focus is never lost.
         <Button variant="secondary" onClick={() => (retrying ? undefined : onRetry())} aria-busy={retrying}>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "@/hooks/use-translations";
-import { useId } from "react";
+import { memo, useId } from "react";
 import type { JobView } from "@/app/api/jobs/schema";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/icons/icon-provider";
@@ -11,7 +11,7 @@ import { JobCost, JobDeletion, JobFacts } from "./job-facts";
 export interface JobRowActions {
   onFavorite: (job: JobView) => void;
   onDelete: (jobs: JobView[]) => void;
-  /** Printed jobs and favourites: print again at the chosen printer. */
+  /** Printed jobs and favourites: print again at the chosen printer (not offered for one still waiting). */
   onReprint?: (job: JobView) => void;
   busy: boolean;
 }
@@ -22,11 +22,29 @@ interface JobRowProps extends JobRowActions {
   locale: string;
   currency: string | undefined;
   /** Waiting jobs: a checkbox, whose label is the job's name. */
-  selection?: { checked: boolean; onChange: (checked: boolean) => void };
+  onSelect?: (job: JobView, checked: boolean) => void;
+  selected?: boolean;
 }
 
-/** One job: its name (the checkbox's label while waiting), facts, cost and actions. */
-export function JobRow({ job, now, locale, currency, selection, onFavorite, onDelete, onReprint, busy }: JobRowProps) {
+/**
+ * One job: its name (the checkbox's label while waiting), facts, cost and
+ * actions. Memoised, and the board hands every row the same functions: a
+ * list that arrives, a tick or a choice renders the rows it changed, not the
+ * hundred or more already shown (on a phone each full render of the page was
+ * a long task; issue 14).
+ */
+export const JobRow = memo(function JobRow({
+  job,
+  now,
+  locale,
+  currency,
+  onSelect,
+  selected = false,
+  onFavorite,
+  onDelete,
+  onReprint,
+  busy,
+}: JobRowProps) {
   const t = useTranslations("jobs");
   const id = useId();
   return (
@@ -35,12 +53,9 @@ export function JobRow({ job, now, locale, currency, selection, onFavorite, onDe
         <div className="flex items-start justify-between gap-3">
           <div className="flex min-w-0 items-start gap-3">
             <div className="flex min-w-0 flex-col gap-1">
-              {selection ? (
+              {onSelect ? (
                 <label className="flex min-h-11 cursor-pointer items-center gap-3">
-                  <ChoiceBox
-                    checked={selection.checked}
-                    onChange={(event) => selection.onChange(event.target.checked)}
-                  />
+                  <ChoiceBox checked={selected} onChange={(event) => onSelect(job, event.target.checked)} />
                   <span id={`${id}-name`} className="font-semibold break-words">
                     {job.name}
                   </span>
@@ -57,7 +72,7 @@ export function JobRow({ job, now, locale, currency, selection, onFavorite, onDe
           <JobCost job={job} currency={currency} locale={locale} />
         </div>
         <div className="flex flex-wrap gap-2">
-          {onReprint ? (
+          {onReprint && job.state !== "ready" ? (
             <Button variant="secondary" disabled={busy} onClick={() => onReprint(job)}>
               <Icon name="printer" className="size-5" />
               {t("reprint")}
@@ -75,4 +90,4 @@ export function JobRow({ job, now, locale, currency, selection, onFavorite, onDe
       </div>
     </li>
   );
-}
+});

@@ -12,13 +12,7 @@ import { listsAreStale, useDeleteJobs, useFavorite, useJobList, usePrinters, use
 import { useLastPrinter } from "@/hooks/use-last-printer";
 import { useNow } from "@/hooks/use-now";
 import { totalCost } from "@/lib/browser-safe/jobs/deletion-time";
-import {
-  changedOptions,
-  choiceAsSent,
-  releaseCost,
-  type ReleaseChoice,
-  type ReleaseOptions,
-} from "@/lib/browser-safe/jobs/release-options";
+import type { ReleaseOptions } from "@/lib/browser-safe/jobs/release-options";
 import { formatMoney } from "@/lib/browser-safe/money-format";
 import { newRequestId } from "@/lib/browser-safe/request-id";
 import { PortalError } from "@/lib/browser-safe/errors";
@@ -26,16 +20,15 @@ import { JobListSection } from "./job-list-section";
 import { JobRow } from "./job-row";
 import { PrinterPicker } from "./printer-picker";
 import type { ReleaseBatch } from "./release-progress";
-import { SelectionBar } from "./selection-bar";
 import { SelectAll } from "./select-all";
 
 // Parts that only some moments need are loaded at that moment: the
-// confirmations and print options with the first question, the progress
-// with the first release, "Release all" on a printer's label page.
+// selection's bar with the first job ticked, the confirmations and print
+// options with the first question, the progress with the first release,
+// "Release all" on a printer's label page (issue 14: the page's first load).
+const SelectionBar = lazy(() => import("./selection-bar").then((module) => ({ default: module.SelectionBar })));
 const ConfirmDialog = lazy(() => import("./confirm-dialog").then((module) => ({ default: module.ConfirmDialog })));
-const ReleaseOptionsFields = lazy(() =>
-  import("./release-options-fields").then((module) => ({ default: module.ReleaseOptionsFields })),
-);
+const ReleaseConfirm = lazy(() => import("./release-confirm").then((module) => ({ default: module.ReleaseConfirm })));
 const ReleaseProgress = lazy(() =>
   import("./release-progress").then((module) => ({ default: module.ReleaseProgress })),
 );
@@ -44,7 +37,7 @@ const ReleaseAllPanel = lazy(() =>
 );
 
 type Pending =
-  | { kind: "release"; jobs: JobView[]; printerId: number; key: string; asSent: ReleaseChoice }
+  | { kind: "release"; jobs: JobView[]; printerId: number; key: string }
   | { kind: "releaseAll"; printerId: number; key: string }
   | { kind: "delete"; jobs: JobView[] };
 
@@ -72,11 +65,10 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
   const [pending, setPendingState] = useState<Pending | null>(null);
   // The dialogs stay once asked for, so a closed one gives the focus back as a <dialog> does.
   const [asked, setAsked] = useState(false);
-  const setPending = (next: Pending | null) => {
+  const setPending = useCallback((next: Pending | null) => {
     if (next) setAsked(true);
     setPendingState(next);
-  };
-  const [choice, setChoice] = useState<ReleaseChoice>({ copies: "", sides: "asSent", mono: false });
+  }, []);
   const [batches, setBatches] = useState<ReleaseBatch[]>([]);
   const [announcement, setAnnouncement] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -99,9 +91,12 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
     readLists();
     void readMoney();
   }, [readLists, readMoney]);
-  const readListsIfStale = (error: unknown) => {
-    if (listsAreStale(error)) readLists();
-  };
+  const readListsIfStale = useCallback(
+    (error: unknown) => {
+      if (listsAreStale(error)) readLists();
+    },
+    [readLists],
+  );
 
   const labelPrinter = printerParam === null ? undefined : printerList.find((printer) => printer.id === printerParam);
   const money$ = (amount: number) => (currency ? formatMoney(amount, currency, locale) : "");
@@ -120,41 +115,37 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
     setProblem(null);
   }
 
-  function askRelease(jobs: JobView[]) {
-    setProblem(null);
-    if (!chosenPrinter || chosenPrinter.problem) {
-      setProblem(t("choosePrinter"));
-      return;
-    }
-    const asSent = choiceAsSent(jobs);
-    setChoice(asSent);
-    setPending({ kind: "release", jobs, printerId: chosenPrinter.id, key: newRequestId(), asSent });
-  }
+  const askRelease = useCallback(
+    (jobs: JobView[]) => {
+      setProblem(null);
+      if (!chosenPrinter || chosenPrinter.problem) {
+        setProblem(t("choosePrinter"));
+        return;
+      }
+      setPending({ kind: "release", jobs, printerId: chosenPrinter.id, key: newRequestId() });
+    },
+    [chosenPrinter, t, setPending],
+  );
 
-  function confirm() {
-    if (!pending) return;
-    if (pending.kind === "delete") {
-      const jobs = pending.jobs;
-      remove.run(
-        jobs.map((job) => job.id),
-        {
-          onSuccess: () => {
-            readLists();
-            setSelected((current) => new Map([...current].filter(([id]) => !jobs.some((job) => job.id === id))));
-            announce(t("deletedAnnounce", { count: jobs.length }));
-            setPending(null);
-          },
-          onError: (error) => {
-            readListsIfStale(error);
-            setProblem(sentence(error));
-            setPending(null);
-          },
+  function confirmDelete() {
+    if (pending?.kind !== "delete") return;
+    const jobs = pending.jobs;
+    remove.run(
+      jobs.map((job) => job.id),
+      {
+        onSuccess: () => {
+          readLists();
+          setSelected((current) => new Map([...current].filter(([id]) => !jobs.some((job) => job.id === id))));
+          announce(t("deletedAnnounce", { count: jobs.length }));
+          setPending(null);
         },
-      );
-      return;
-    }
-    if (!releaseOptions) return;
-    sendRelease(pending, releaseOptions);
+        onError: (error) => {
+          readListsIfStale(error);
+          setProblem(sentence(error));
+          setPending(null);
+        },
+      },
+    );
   }
 
   function sendRelease(order: Exclude<Pending, { kind: "delete" }>, options?: ReleaseOptions) {
@@ -195,19 +186,29 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
     });
   }
 
-  // What the person changed in the release dialog; null while the copies are not valid.
-  const releaseOptions = pending?.kind === "release" ? changedOptions(choice, pending.asSent) : null;
-  const cost = pending?.kind === "release" ? releaseCost(pending.jobs, releaseOptions ?? {}) : null;
-
   const selectedJobs = [...selected.values()];
   const selectedTotal = totalCost(selectedJobs.map((job) => job.cost));
   const busy = release.isPending || remove.isPending;
-  const rowActions = {
-    onFavorite: (job: JobView) =>
-      favorite.run({ id: job.id, favorite: !job.favorite }, { onSuccess: readLists, onError: readListsIfStale }),
-    onDelete: (jobs: JobView[]) => setPending({ kind: "delete", jobs }),
-    busy,
-  };
+  // The same functions for every row and render, so the memoised rows render only when their job changes.
+  const { run: runFavorite } = favorite;
+  const onFavorite = useCallback(
+    (job: JobView) =>
+      runFavorite({ id: job.id, favorite: !job.favorite }, { onSuccess: readLists, onError: readListsIfStale }),
+    [runFavorite, readLists, readListsIfStale],
+  );
+  const onDelete = useCallback((jobs: JobView[]) => setPending({ kind: "delete", jobs }), [setPending]);
+  const onReprint = useCallback((job: JobView) => askRelease([job]), [askRelease]);
+  const onSelect = useCallback(
+    (job: JobView, checked: boolean) =>
+      setSelected((current) => {
+        const next = new Map(current);
+        if (checked) next.set(job.id, job);
+        else next.delete(job.id);
+        return next;
+      }),
+    [],
+  );
+  const rowActions = { onFavorite, onDelete, busy };
 
   // Printed jobs and favourites: a favourite still waiting is released from the list above, not reprinted.
   const keptRow = (job: JobView) => (
@@ -217,7 +218,7 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
       now={now}
       locale={locale}
       currency={currency}
-      onReprint={job.state === "ready" ? undefined : (j) => askRelease([j])}
+      onReprint={onReprint}
       {...rowActions}
     />
   );
@@ -287,16 +288,8 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
             now={now}
             locale={locale}
             currency={currency}
-            selection={{
-              checked: selected.has(job.id),
-              onChange: (checked) =>
-                setSelected((current) => {
-                  const next = new Map(current);
-                  if (checked) next.set(job.id, job);
-                  else next.delete(job.id);
-                  return next;
-                }),
-            }}
+            selected={selected.has(job.id)}
+            onSelect={onSelect}
             {...rowActions}
           />
         )}
@@ -326,55 +319,40 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
       />
 
       {selectedJobs.length > 0 ? (
-        <SelectionBar
-          count={selectedJobs.length}
-          total={money$(selectedTotal)}
-          available={available !== null ? money$(available) : null}
-          notEnough={available !== null && selectedTotal > available}
-          busy={busy}
-          aboveBottomNav={!embedded}
-          onRelease={() => askRelease(selectedJobs)}
-          onDelete={() => setPending({ kind: "delete", jobs: selectedJobs })}
-        />
+        <Suspense fallback={null}>
+          <SelectionBar
+            count={selectedJobs.length}
+            total={money$(selectedTotal)}
+            available={available !== null ? money$(available) : null}
+            notEnough={available !== null && selectedTotal > available}
+            busy={busy}
+            aboveBottomNav={!embedded}
+            onRelease={() => askRelease(selectedJobs)}
+            onDelete={() => setPending({ kind: "delete", jobs: selectedJobs })}
+          />
+        </Suspense>
       ) : null}
 
       {asked ? (
         <Suspense fallback={null}>
-          <ConfirmDialog
-            open={pending?.kind === "release"}
-            title={
-              pending?.kind === "release"
-                ? t("releaseConfirmTitle", {
-                    count: pending.jobs.length,
-                    printer: printerList.find((p) => p.id === pending.printerId)?.name ?? "",
-                  })
-                : ""
+          <ReleaseConfirm
+            jobs={pending?.kind === "release" ? pending.jobs : null}
+            printerName={
+              pending?.kind === "release" ? (printerList.find((p) => p.id === pending.printerId)?.name ?? "") : ""
             }
-            confirmLabel={t("confirmRelease")}
+            money={currency ? money$ : undefined}
             busy={release.isPending}
-            invalid={releaseOptions === null}
-            fields={
-              pending?.kind === "release" ? (
-                <ReleaseOptionsFields value={choice} asSent={pending.asSent} onChange={setChoice} />
-              ) : null
-            }
-            onConfirm={confirm}
+            onConfirm={(options) => {
+              if (pending?.kind === "release") sendRelease(pending, options);
+            }}
             onCancel={() => setPending(null)}
-          >
-            {cost?.total != null && currency ? (
-              <p aria-live="polite">
-                {cost.exact
-                  ? t("releaseConfirmText", { total: money$(cost.total) })
-                  : t("releaseCostChanges", { total: money$(cost.total) })}
-              </p>
-            ) : null}
-          </ConfirmDialog>
+          />
           <ConfirmDialog
             open={pending?.kind === "delete"}
             title={pending?.kind === "delete" ? t("deleteConfirmTitle", { count: pending.jobs.length }) : ""}
             confirmLabel={t("confirmDelete")}
             busy={remove.isPending}
-            onConfirm={confirm}
+            onConfirm={confirmDelete}
             onCancel={() => setPending(null)}
           >
             <p>{t("deleteConfirmText")}</p>

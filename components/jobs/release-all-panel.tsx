@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "@/hooks/use-translations";
 import type { PrinterView } from "@/app/api/printers/schema";
 import { Alert } from "@/components/ui/alert";
@@ -57,9 +57,9 @@ export function ReleaseAllPanel({
       {problem ? (
         <>
           <Alert>{t("printerUnavailable", { printer: printer.name, why: problem })}</Alert>
-          <Link href={otherHref} className={buttonClasses("secondary", "self-start")}>
+          <AppLink href={otherHref} className={buttonClasses("secondary", "self-start")}>
             {t("otherPrinter")}
-          </Link>
+          </AppLink>
         </>
       ) : (
         <>

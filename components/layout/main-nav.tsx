@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 
@@ -38,17 +38,13 @@ export function HeaderNavLinks({
       <ul className="flex flex-wrap items-center gap-x-1">
         {links.map((link) => (
           <li key={link.path}>
-            <Link
+            <AppLink
               href={link.href}
-              // Not fetched ahead: every page is rendered for its person, and
-              // prefetching made each page view ask the server for four more
-              // (eight requests, each reading the session; issue 14).
-              prefetch={false}
               aria-current={isActive(pathname, link.path) ? "page" : undefined}
               className={`inline-flex min-h-11 items-center rounded-lg ${alwaysShown ? "px-2" : "px-3"} font-medium text-fg-muted hover:bg-surface-muted hover:text-fg aria-[current=page]:text-fg aria-[current=page]:underline aria-[current=page]:underline-offset-8`}
             >
               {link.label}
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>
@@ -67,15 +63,14 @@ export function BottomNavLinks({ label, links }: { label: string; links: NavLink
       <ul className="flex justify-around">
         {links.map((link) => (
           <li key={link.path} className="flex-1">
-            <Link
+            <AppLink
               href={link.href}
-              prefetch={false}
               aria-current={isActive(pathname, link.path) ? "page" : undefined}
               className="flex min-h-14 flex-col items-center justify-center gap-0.5 text-sm font-medium text-fg-muted aria-[current=page]:text-accent"
             >
               {link.icon}
               {link.label}
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

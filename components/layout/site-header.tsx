@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { SvgIcon } from "@/components/icons/svg-icon";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { HeaderNav } from "./portal-nav";
@@ -16,10 +16,10 @@ export async function SiteHeader({ fullName, username, signOut }: SiteHeaderProp
     <header className="border-b border-border bg-surface">
       <div className="mx-auto flex max-w-4xl items-center justify-between gap-4 px-4 py-1.5">
         <div className="flex items-center gap-4">
-          <Link href="/" prefetch={false} className="inline-flex min-h-11 items-center gap-2 text-lg font-bold">
+          <AppLink href="/" className="inline-flex min-h-11 items-center gap-2 text-lg font-bold">
             <SvgIcon name="printer" className="size-6 text-accent" />
             {t("name")}
-          </Link>
+          </AppLink>
           <HeaderNav />
         </div>
         <UserMenu fullName={fullName} username={username} signOut={signOut} />

@@ -1,8 +1,14 @@
+import type { ReactNode } from "react";
 import { SvgIcon } from "@/components/icons/svg-icon";
+import { localeNames, locales } from "@/lib/browser-safe/locales";
 import { themeChoices } from "@/lib/browser-safe/theme";
+import { chooseLanguage } from "@/lib/i18n/choose-language";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { serverTranslator } from "@/lib/i18n/server-translator";
-import { UserMenuPopover } from "./user-menu-popover";
+import { chooseTheme } from "@/lib/theme/choose-theme";
+import { requestTheme } from "@/lib/theme/request-theme";
 import { HydrateApart } from "./hydrate-apart";
+import { UserMenuKeys } from "./user-menu-keys";
 
 interface UserMenuProps {
   fullName: string;
@@ -10,39 +16,158 @@ interface UserMenuProps {
   signOut: () => Promise<void>;
 }
 
+// One user menu per page (the header, or the slim row in a frame).
+const buttonId = "user-menu-button";
+const menuId = "user-menu";
+
+const itemClasses =
+  "flex min-h-11 w-full cursor-pointer items-center gap-2 rounded-md px-3 text-start font-medium outline-none hover:bg-surface-muted focus-visible:bg-surface-muted focus:bg-surface-muted";
+
 /**
- * The user menu (language, theme, sign out). Its words and icons are rendered
- * here on the server and handed to the menu in the browser
- * (user-menu-popover.tsx), so the page's scripts carry neither.
+ * The user menu (language, theme, sign out): an ARIA menu button (menu,
+ * menuitem, menuitemradio) on the browser's own popover, which lays it over
+ * the page and closes it on Escape or a click elsewhere. It is rendered here
+ * on the server and its items are form buttons of server actions, as the
+ * sign-in page's switches are (choice-switch.tsx): it opens and works before
+ * any script has loaded, and the page's scripts carry only its keyboard
+ * moves (user-menu-keys.tsx), not the menu (issue 14: 1.2 kB less on every
+ * page). Choosing sets a cookie in the action, and Next.js renders the page
+ * again in the new language or theme, the ticks included.
  */
 export async function UserMenu({ fullName, username, signOut }: UserMenuProps) {
-  const [t, tLanguage, tTheme] = await Promise.all([
+  const [t, tLanguage, tTheme, locale, theme] = await Promise.all([
     serverTranslator("userMenu"),
     serverTranslator("language"),
     serverTranslator("theme"),
+    requestLocale(),
+    requestTheme(),
   ]);
+  const check = <SvgIcon name="check" className="size-5" />;
   return (
-    <HydrateApart>
-      <UserMenuPopover
-        fullName={fullName}
-        signOut={signOut}
-        texts={{
-          signedInAs: t("signedInAs", { username }),
-          signOut: t("signOut"),
-          languageLabel: tLanguage("label"),
-          themeLabel: tTheme("label"),
-          themeNames: Object.fromEntries(themeChoices.map((choice) => [choice, tTheme(choice)])) as Record<
-            (typeof themeChoices)[number],
-            string
-          >,
-        }}
-        icons={{
-          user: <SvgIcon name="user" className="size-5 shrink-0" />,
-          chevron: <SvgIcon name="chevron" className="size-4 shrink-0" />,
-          check: <SvgIcon name="check" className="size-5" />,
-          signOut: <SvgIcon name="signOut" className="size-5" />,
-        }}
-      />
-    </HydrateApart>
+    <>
+      <button
+        id={buttonId}
+        type="button"
+        popoverTarget={menuId}
+        aria-haspopup="menu"
+        aria-expanded="false"
+        aria-controls={menuId}
+        className="inline-flex min-h-11 max-w-[60vw] items-center gap-2 rounded-lg px-3 font-medium text-fg hover:bg-surface-muted"
+      >
+        <SvgIcon name="user" className="size-5 shrink-0" />
+        <span className="truncate">{fullName}</span>
+        <SvgIcon name="chevron" className="size-4 shrink-0" />
+      </button>
+      <div
+        id={menuId}
+        popover="auto"
+        role="menu"
+        aria-label={fullName}
+        // Positioned by user-menu-keys.tsx; it scrolls rather than run off a small screen.
+        className="m-0 min-w-56 overflow-y-auto rounded-lg border border-border bg-surface p-1 text-fg shadow-lg"
+      >
+        <div className="px-3 py-2 text-sm text-fg-muted">{t("signedInAs", { username })}</div>
+        <Separator />
+        <MenuChoices
+          label={tLanguage("label")}
+          name="locale"
+          current={locale}
+          action={chooseLanguage}
+          check={check}
+          choices={locales.map((code) => ({ value: code, label: localeNames[code], lang: code }))}
+        />
+        <Separator />
+        <MenuChoices
+          label={tTheme("label")}
+          name="theme"
+          current={theme}
+          action={chooseTheme}
+          check={check}
+          choices={themeChoices.map((choice) => ({ value: choice, label: tTheme(choice) }))}
+        />
+        <Separator />
+        <form action={signOut} data-sign-out="" className="contents">
+          <MenuItem role="menuitem">
+            <SvgIcon name="signOut" className="size-5" />
+            {t("signOut")}
+          </MenuItem>
+        </form>
+      </div>
+      <HydrateApart>
+        <UserMenuKeys buttonId={buttonId} menuId={menuId} />
+      </HydrateApart>
+    </>
+  );
+}
+
+function Separator() {
+  return <div role="separator" className="my-1 h-px bg-border" />;
+}
+
+interface MenuItemProps {
+  role: "menuitem" | "menuitemradio";
+  checked?: boolean;
+  /** The form field the item sends (with its value) to its form's server action. */
+  name?: string;
+  value?: string;
+  lang?: string;
+  children: ReactNode;
+}
+
+/** One item: a submit button with the item's role, reached by the arrow keys (not by Tab). */
+function MenuItem({ role, checked, name, value, lang, children }: MenuItemProps) {
+  return (
+    <button
+      type="submit"
+      role={role}
+      aria-checked={checked}
+      name={name}
+      value={value}
+      tabIndex={-1}
+      lang={lang}
+      data-menu-item=""
+      className={itemClasses}
+    >
+      {children}
+    </button>
+  );
+}
+
+interface MenuChoicesProps {
+  label: string;
+  /** The form field the server action reads (it checks the value itself). */
+  name: string;
+  current: string;
+  action: (formData: FormData) => Promise<void>;
+  check: ReactNode;
+  choices: Array<{ value: string; label: string; lang?: string }>;
+}
+
+/** A labelled group of choices in the menu (language, theme); the current one is ticked. */
+function MenuChoices({ label, name, current, action, check, choices }: MenuChoicesProps) {
+  const labelId = `${menuId}-${name}`;
+  return (
+    <div role="group" aria-labelledby={labelId}>
+      <div id={labelId} className="px-3 pb-1 pt-2 text-sm text-fg-muted">
+        {label}
+      </div>
+      <form action={action} className="contents">
+        {choices.map((choice) => (
+          <MenuItem
+            key={choice.value}
+            role="menuitemradio"
+            checked={choice.value === current}
+            name={name}
+            value={choice.value}
+            lang={choice.lang}
+          >
+            <span className="inline-flex size-5 items-center justify-center">
+              {choice.value === current ? check : null}
+            </span>
+            {choice.label}
+          </MenuItem>
+        ))}
+      </form>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "@/hooks/use-translations";
 import { useEmbedHref } from "@/hooks/use-embed";
 import { buttonClasses } from "@/components/ui/button";
@@ -64,9 +64,9 @@ export function ReportNotice({
                     {t("download")}
                   </DownloadLink>
                 ) : null}
-                <Link href={reportsHref} onClick={onDismiss} className={buttonClasses("secondary")}>
+                <AppLink href={reportsHref} onClick={onDismiss} className={buttonClasses("secondary")}>
                   {t("openReports")}
-                </Link>
+                </AppLink>
                 <button type="button" onClick={onDismiss} className={buttonClasses("ghost")}>
                   <Icon name="close" className="size-5" />
                   {t("dismiss")}
