@@ -10,6 +10,10 @@ const browserLoaded = [
   "app/**/schema.ts",
 ];
 const fullZod = { name: "zod", message: 'Import from "zod/mini" in code the browser loads.' };
+const nextLink = {
+  name: "next/link",
+  message: "Use AppLink (components/ui/app-link.tsx): next/link adds 2.6 kB of prefetching the portal turns off.",
+};
 
 export default defineConfig([
   ...nextVitals,
@@ -28,7 +32,13 @@ export default defineConfig([
     // client components, client hooks, the browser-safe part of lib/, and the
     // route schemas the browser parses answers with.
     files: browserLoaded,
-    rules: { "no-restricted-imports": ["error", { paths: [fullZod] }] },
+    rules: { "no-restricted-imports": ["error", { paths: [fullZod, nextLink] }] },
+  },
+  {
+    // The portal's own links change the page through the App Router without
+    // next/link, whose code is mostly prefetching (README, Performance).
+    files: ["app/**/*.tsx"],
+    rules: { "no-restricted-imports": ["error", { paths: [nextLink] }] },
   },
   {
     // The browser-safe folders may import only browser-safe code: nothing from
@@ -40,7 +50,11 @@ export default defineConfig([
       "no-restricted-imports": [
         "error",
         {
-          paths: [fullZod, { name: "server-only", message: "lib/browser-safe and hooks/ are loaded by the browser." }],
+          paths: [
+            fullZod,
+            nextLink,
+            { name: "server-only", message: "lib/browser-safe and hooks/ are loaded by the browser." },
+          ],
           patterns: [
             {
               regex: "^@/lib/(?!browser-safe/)",
