@@ -16,7 +16,12 @@ import { PasswordForm } from "./password-form";
  * button), so nothing below it jumps (a layout shift costs Lighthouse points
  * on a phone; issue 14).
  */
-function Loading({ fields, hinted = 0 }: { fields: number; hinted?: number }) {
+interface FormShape {
+  fields: number;
+  hinted?: number;
+}
+
+function Loading({ fields, hinted = 0 }: FormShape) {
   const t = useTranslations("profile");
   return (
     <div className="flex flex-col gap-4">
@@ -49,18 +54,12 @@ export function ProfileView() {
     />
   );
   // `lead`: the section's own words, which need no data and show at once.
-  const section = (
-    title: string,
-    ready: boolean,
-    fields: [number, number],
-    content: () => ReactNode,
-    lead?: ReactNode,
-  ) => {
+  const section = (title: string, ready: boolean, shape: FormShape, content: () => ReactNode, lead?: ReactNode) => {
     const failed = profile.error && !profile.data ? profile : settings.error && !settings.data ? settings : undefined;
     return (
       <PanelSection title={title} busy={!ready}>
         {lead}
-        {ready ? content() : failed ? problem(failed) : <Loading fields={fields[0]} hinted={fields[1]} />}
+        {ready ? content() : failed ? problem(failed) : <Loading {...shape} />}
       </PanelSection>
     );
   };
@@ -68,19 +67,19 @@ export function ProfileView() {
   return (
     <div className="flex flex-col gap-6">
       {/* Name, e-mail and language (with its hint), as most servers let people edit their details. */}
-      {section(t("details.heading"), ready, [3, 1], () => (
+      {section(t("details.heading"), ready, { fields: 3, hinted: 1 }, () => (
         <DetailsForm profile={profile.data!} profileEditing={settings.data!.profileEditing} onSaved={profile.replace} />
       ))}
       {section(
         t("pin.heading"),
         settings.data !== undefined,
-        [0, 0],
+        { fields: 0 },
         () => (
           <NewPin allowed={settings.data!.pinChange.allowed} />
         ),
         <p>{t("pin.intro")}</p>,
       )}
-      {section(t("password.heading"), ready, [3, 0], () => (
+      {section(t("password.heading"), ready, { fields: 3 }, () => (
         <PasswordForm rules={settings.data!.passwordRules} managedElsewhere={profile.data!.passwordManagedElsewhere} />
       ))}
     </div>
