@@ -26,9 +26,10 @@ function leftToBrowser(event: MouseEvent<HTMLAnchorElement>): boolean {
  * changes the page through the App Router as next/link does, without a
  * document load. Not next/link: what it adds beyond this is fetching pages
  * ahead, which the portal turns off (every page is rendered for its person,
- * so prefetching cost the server a render of each of the four other sections per page view), and it was
- * 2.6 kB of gzip on every signed-in page, where first-load JS has a budget of
- * 150 kB (issue 14). The router's push is the same navigation next/link calls.
+ * so prefetching cost the server a render of each of the four other
+ * sections per page view), and it was 2.6 kB of gzip on every signed-in
+ * page, where first-load JS has a budget of 150 kB (issue 14). The router's
+ * push is the same navigation next/link calls.
  */
 export function AppLink({ href, onClick, ...anchor }: AppLinkProps) {
   const router = useRouter();
