@@ -8,7 +8,8 @@ import Fastify, {
 } from "fastify";
 import type { TlsMaterial } from "./tls/certificates.js";
 import { ApiError, apiErrors } from "./errors.js";
-import { coercingAjv, describeErrors, exactAjv } from "./openapi/schema-validators.js";
+import { compile, describeErrors } from "./openapi/schema-validators.js";
+import type { JsonSchema } from "./openapi/openapi-document.js";
 import { creditStatementRoutes } from "./routes/credit-statement-routes.js";
 import { jobRoutes } from "./routes/job-routes.js";
 import { printerRoutes } from "./routes/printer-routes.js";
@@ -96,7 +97,8 @@ export async function buildApp(
   });
 
   // Request input is validated against the OpenAPI document with JSON Schema 2020-12.
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === "body" ? exactAjv : coercingAjv).compile(schema));
+  // Fastify types a route schema loosely; ours come from openapi.yaml, already JSON Schema objects.
+  app.setValidatorCompiler(({ schema, httpPart }) => compile(schema as JsonSchema, httpPart !== "body"));
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     let apiError: ApiError;

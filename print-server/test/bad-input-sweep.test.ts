@@ -298,6 +298,44 @@ describe(`the print server under malformed requests (SWEEP_SEED=${seed})`, () =>
     await sweep(unknown, 200);
   });
 
+  // Found by SWEEP_SEED=406547344: ajv coerced "1e400" into Infinity, which
+  // passed `integer` and `maximum`, and the statement query answered 500.
+  it.each(["1e400", "-1e400", "Infinity", "-Infinity"])(
+    "refuses %s in every number of a query or path with a 400 that names it",
+    async (value) => {
+      const numberNames = (schema: JsonSchema | undefined) =>
+        Object.entries((schema?.properties as Record<string, JsonSchema> | undefined) ?? {})
+          .filter(([, property]) => property.type === "integer" || property.type === "number")
+          .map(([name]) => name);
+      /** The operation's path with `value` as parameter `name` and 1 as every other. */
+      const pathWith = (op: Operation, name?: string) =>
+        op.routePath.replace(/:\w+/g, (param) => (param === `:${name}` ? encodeURIComponent(value) : "1"));
+      for (const op of operations) {
+        const tries = [
+          ...numberNames(op.querystring).map((name) => ({ name, url: `${pathWith(op)}?${name}=${value}` })),
+          ...numberNames(op.params).map((name) => ({ name, url: pathWith(op, name) })),
+        ];
+        for (const { name, url } of tries) {
+          const answer = await target.app.inject({
+            method: op.method as "GET",
+            url,
+            headers: { authorization: `Bearer ${tokens.user}`, "content-type": "application/json" },
+            payload: op.bodyMediaTypes.length > 0 ? "{}" : undefined,
+          });
+          const request = `${op.method} ${url}`;
+          expect.soft(answer.statusCode, request).toBeGreaterThanOrEqual(400);
+          expect.soft(answer.statusCode, request).toBeLessThan(500);
+          if (answer.statusCode === 400) expect.soft(answer.body, request).toContain(name);
+        }
+      }
+      const statement = await target.app.inject({
+        url: `/api/v3/users/1/activity?start=${value}`,
+        headers: { authorization: `Bearer ${tokens.user}` },
+      });
+      expect(statement.statusCode).toBe(400);
+    },
+  );
+
   it("wrote nothing and logged no error, and still answers", async () => {
     expect(databaseSnapshot()).toEqual(before);
     const errors = target.logs.filter((line) => Number(line.level) >= 50);

@@ -18,12 +18,46 @@ function newAjv(coerce: boolean): Ajv2020 {
 }
 
 /** Query strings and paths arrive as text, so their numbers are coerced; JSON bodies are taken as sent. */
-export const coercingAjv = newAjv(true);
-export const exactAjv = newAjv(false);
+const coercingAjv = newAjv(true);
+const exactAjv = newAjv(false);
+
+/** Where in a coerced value a number is not finite ("" for the value itself), or undefined when none is. */
+function nonFiniteAt(value: unknown, path = ""): string | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : path;
+  if (value === null || typeof value !== "object") return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nonFiniteAt(item, `${path}/${key}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * A coercing validator that also refuses numbers that are not finite. Ajv
+ * coerces "1e400" and "Infinity" into Infinity, which its integer check
+ * and its minimum/maximum let through (they test finite numbers only); a
+ * route would then hand Infinity to SQLite and answer 500.
+ */
+function compileCoercing<T>(schema: JsonSchema): ValidateFunction<T> {
+  const validate = coercingAjv.compile<T>(schema);
+  const checked = ((data: unknown, context?: Parameters<ValidateFunction>[1]) => {
+    const valid = validate(data, context);
+    checked.errors = validate.errors;
+    if (!valid) return false;
+    const at = nonFiniteAt(data);
+    if (at === undefined) return true;
+    checked.errors = [
+      { instancePath: at, schemaPath: "#", keyword: "type", params: {}, message: "must be a finite number" },
+    ];
+    return false;
+  }) as ValidateFunction<T>;
+  // Fastify hands Ajv the parent object (so coercion can replace a root value) only when it sees schemaEnv.
+  return Object.assign(checked, { schema: validate.schema, schemaEnv: validate.schemaEnv });
+}
 
 /** A validator that is also a type guard for T (the schema's generated type, see operation-types.ts). */
 export function compile<T = unknown>(schema: JsonSchema, coerce = false): ValidateFunction<T> {
-  return (coerce ? coercingAjv : exactAjv).compile<T>(schema);
+  return coerce ? compileCoercing<T>(schema) : exactAjv.compile<T>(schema);
 }
 
 /** One short sentence for the first validation error, e.g. "body/id must be integer". */
