@@ -67,7 +67,11 @@ export function usePortalRead<T extends object>(url: string | null, options: Por
   }, [url, answered]);
 
   useEffect(() => {
-    void load();
+    // Started in a task of its own: each fetch() costs the browser a few ms,
+    // and started from the effects of hydration they made that one task the
+    // page's longest (on the jobs page half of it, on a phone; issue 14).
+    const start = setTimeout(() => void load(), 0);
+    return () => clearTimeout(start);
   }, [load]);
 
   const { refreshOnFocusAfterMs } = options;

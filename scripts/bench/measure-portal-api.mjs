@@ -4,14 +4,14 @@
 // ?include=aliases with the user's token). The same call is made directly with
 // a token of the same user, and the floor (a bare Next.js route handler behind
 // a pass-through proxy, answering the same JSON) is loaded alike, with the
-// same generator and concurrency.
+// same generator and concurrency; the three take turns, run by run.
 
 import { decodeJwt } from "jose";
 import { fetch } from "undici";
 import { portalScopes } from "../lib/stack.mjs";
 import { BenchError } from "./bench-error.mjs";
 import { LOGIN_TYPE } from "./print-server-client.mjs";
-import { repeatLoad } from "./measure-print-server.mjs";
+import { loadsInTurn } from "./measure-print-server.mjs";
 import { loadSignInForm, postSignIn } from "./portal-session.mjs";
 import { elapsedMs, median, percentile, round } from "./stats.mjs";
 
@@ -37,23 +37,19 @@ export async function measureApiOverhead({ printServer, ps, portalUrl, floorUrl,
   const levels = [];
   for (const connections of plan.apiConnections) {
     const common = { connections, durationMs: plan.loadMs, warmupMs: plan.warmupMs };
-    const direct = await repeatLoad(
+    const { direct, floor, portal } = await loadsInTurn(
       {
-        ...common,
-        origin: printServer.url,
-        caPem: printServer.caPem,
-        path: upstreamPath(userId),
-        headers: { authorization: `Bearer ${token}` },
+        direct: {
+          ...common,
+          origin: printServer.url,
+          caPem: printServer.caPem,
+          path: upstreamPath(userId),
+          headers: { authorization: `Bearer ${token}` },
+        },
+        // The same request as the portal's, cookie and all, which the floor ignores.
+        floor: { ...common, origin: floorUrl, path: PORTAL_API_ROUTE, headers: { cookie } },
+        portal: { ...common, origin: portalUrl, path: PORTAL_API_ROUTE, headers: { cookie } },
       },
-      plan.runs,
-    );
-    // The same request as the portal's, cookie and all, which the floor ignores.
-    const floor = await repeatLoad(
-      { ...common, origin: floorUrl, path: PORTAL_API_ROUTE, headers: { cookie } },
-      plan.runs,
-    );
-    const portal = await repeatLoad(
-      { ...common, origin: portalUrl, path: PORTAL_API_ROUTE, headers: { cookie } },
       plan.runs,
     );
     levels.push({

@@ -24,9 +24,20 @@ function medianOfRuns(runs) {
 }
 
 export async function repeatLoad(options, runs) {
-  const results = [];
-  for (let i = 0; i < runs; i++) results.push(await closedLoopLoad(options));
-  return medianOfRuns(results);
+  return (await loadsInTurn({ only: options }, runs)).only;
+}
+
+/**
+ * Each named load `runs` times, taking turns (a, b, c, a, b, c, ...), each
+ * summed up as repeatLoad does: loads that are compared with each other see
+ * the same machine, even when a neighbour's work slows it down part of the way.
+ */
+export async function loadsInTurn(optionsByName, runs) {
+  const results = Object.fromEntries(Object.keys(optionsByName).map((name) => [name, []]));
+  for (let i = 0; i < runs; i++) {
+    for (const [name, options] of Object.entries(optionsByName)) results[name].push(await closedLoopLoad(options));
+  }
+  return Object.fromEntries(Object.entries(results).map(([name, list]) => [name, medianOfRuns(list)]));
 }
 
 /** Requests per second of POST /api/auth/token (both grants) and GET /v3/reports. */
