@@ -48,7 +48,9 @@ export const JobRow = memo(function JobRow({
   const t = useTranslations("jobs");
   const id = useId();
   return (
-    <li className="rounded-card border border-border bg-surface p-4">
+    // Rows out of view are not laid out or painted until scrolled to (a list
+    // of 150 was a long task on a phone); "auto" keeps a row's last height.
+    <li className="rounded-card border border-border bg-surface p-4 [contain-intrinsic-size:auto_11rem] [content-visibility:auto]">
       <div role="group" aria-labelledby={`${id}-name`} className="flex flex-col gap-3">
         <div className="flex items-start justify-between gap-3">
           <div className="flex min-w-0 items-start gap-3">
