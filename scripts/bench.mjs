@@ -50,6 +50,7 @@ import {
 import { LOGIN_TYPE, printServerClient } from "./bench/print-server-client.mjs";
 import { listeningPid } from "./bench/process-memory.mjs";
 import { PAGES } from "./bench/pages.mjs";
+import { waitForQuietMachine } from "./bench/quiet-machine.mjs";
 import { signInToPortal } from "./bench/portal-session.mjs";
 import { renderTable, writeResults } from "./bench/report.mjs";
 
@@ -178,14 +179,26 @@ async function downloadOnly(results) {
   try {
     const portal = await startBenchPortal(server, say);
     say(`portal serves from pid ${portal.pid}`);
-    await attempt(results, "download", () => downloadFigures(ps, portal));
+    await attempt(results, "download", () => downloadFigures(results, ps, portal));
   } finally {
     await ps.close();
   }
 }
 
-/** Runs one group of measurements; a failure is recorded and the others still run. */
+/** Waits for a quiet machine before the measures of `group` (quiet-machine.mjs); the wait is kept with the figures. */
+async function settle(results, group) {
+  const wait = await waitForQuietMachine();
+  results.quietBefore ??= {};
+  results.quietBefore[group] = wait;
+  if (!wait.quiet)
+    say(
+      `${group}: the machine is still ${Math.round(wait.busyShare * 100)} % busy after ${wait.waitedSeconds} s; measuring anyway`,
+    );
+}
+
+/** Runs one group of measurements once the machine is quiet; a failure is recorded and the others still run. */
 async function attempt(results, key, measure) {
+  await settle(results, key);
   try {
     results[key] = await measure();
   } catch (error) {
@@ -196,7 +209,7 @@ async function attempt(results, key, measure) {
   }
 }
 
-async function downloadFigures(ps, portal) {
+async function downloadFigures(results, ps, portal) {
   say(`download: generating the monthly summary CSV at scale ${plan.downloadScale}`);
   const managerToken = await ps.userToken({ type: LOGIN_TYPE.password, ...MANAGER });
   const started = Date.now();
@@ -204,6 +217,8 @@ async function downloadFigures(ps, portal) {
   await ps.waitForReport(managerToken, executionId, { timeoutMs: plan.reportTimeoutMs });
   const generationSeconds = (Date.now() - started) / 1000;
   say(`download: file ready after ${generationSeconds.toFixed(1)} s; fetching it directly and through the portal`);
+  // Writing the file out goes on after it is ready.
+  await settle(results, "download (file written)");
   const managerCookie = await signInToPortal(portal.url, {
     method: "password",
     username: MANAGER.user,
@@ -262,7 +277,7 @@ async function withPortal(results, server) {
   try {
     const portal = await startBenchPortal(server, say);
     say(`portal serves from pid ${portal.pid}`);
-    await attempt(results, "download", () => downloadFigures(ps, portal));
+    await attempt(results, "download", () => downloadFigures(results, ps, portal));
 
     const pin = scaleUserPin(1);
     const userCookie = await signInToPortal(portal.url, { method: "pin", pin });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkBudgets } from "./budgets.mjs";
 import { signInForm } from "./portal-session.mjs";
+import { busyShare, waitForQuietMachine } from "./quiet-machine.mjs";
 import { median, percentile } from "./stats.mjs";
 
 describe("stats", () => {
@@ -15,6 +16,25 @@ describe("stats", () => {
     expect(percentile(values, 50)).toBe(50);
     expect(percentile(values, 99)).toBe(99);
     expect(percentile([7], 99)).toBe(7);
+  });
+});
+
+describe("quiet machine", () => {
+  it("tells the busy share of the CPUs' time between two readings", () => {
+    expect(busyShare({ busy: 1000, idle: 5000 }, { busy: 1500, idle: 6500 })).toBe(0.25);
+    expect(busyShare({ busy: 10, idle: 10 }, { busy: 10, idle: 10 })).toBe(0);
+  });
+
+  it("answers whether the machine got quiet, and gives up waiting at its limit", async () => {
+    // Nothing is ever this quiet: the wait ends at its limit and says so.
+    const wait = await waitForQuietMachine({ maxBusyShare: -1, windowMs: 20, timeoutMs: 60 });
+    expect(wait.quiet).toBe(false);
+    expect(wait.waitedSeconds).toBeGreaterThanOrEqual(0.06);
+    expect(wait.waitedSeconds).toBeLessThan(1);
+    // Any share passes: quiet after the windows asked for.
+    expect(await waitForQuietMachine({ maxBusyShare: 1, windowMs: 20, quietWindows: 2 })).toMatchObject({
+      quiet: true,
+    });
   });
 });
 
