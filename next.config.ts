@@ -1,14 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-
-// Headers that do not depend on the request. The Content-Security-Policy needs a
-// fresh nonce per page and is therefore set in proxy.ts.
-const securityHeaders = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
-  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-];
+import { securityHeaders } from "./scripts/lib/security-headers.mjs";
 
 // An API answer is never a document: nothing may run in it or frame it (a
 // JSON error or a CSV opened on its own included).
@@ -30,7 +22,7 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     return [
-      { source: "/:path*", headers: securityHeaders },
+      { source: "/:path*", headers: [...securityHeaders] },
       { source: "/api/:path*", headers: apiHeaders },
     ];
   },

@@ -116,3 +116,24 @@ test("every page and route carries the security headers, and nothing personal is
   expect((await page.request.get("/api/session")).ok()).toBe(true);
   expect(await (await page.request.get("/api/session")).json()).toMatchObject({ signedIn: true });
 });
+
+test("the build's scripts and stylesheets carry the security headers, a year's cache and compression", async ({
+  request,
+}) => {
+  const html = await (await request.get("/sign-in")).text();
+  const assets = [...new Set([...html.matchAll(/(?:src|href)="(\/_next\/static\/[^"]+)"/g)].map((m) => m[1]!))];
+  expect(assets.length).toBeGreaterThanOrEqual(4);
+  const codings = new Set<string>();
+  for (const path of assets) {
+    const answer = await request.get(path, { headers: { "accept-encoding": "gzip, br" } });
+    expect(answer.status(), path).toBe(200);
+    expectCommonHeaders(answer, path);
+    expect(answer.headers()["cache-control"], path).toBe("public, max-age=31536000, immutable");
+    codings.add(answer.headers()["content-encoding"] ?? "none");
+    // Sent again to a browser that has it: not modified.
+    const again = await request.get(path, { headers: { "if-none-match": answer.headers()["etag"] ?? "" } });
+    expect(again.status(), path).toBe(304);
+  }
+  // The larger files are compressed (brotli once it is ready, gzip until then).
+  expect([...codings].some((coding) => coding === "br" || coding === "gzip")).toBe(true);
+});

@@ -14,7 +14,8 @@ import { fileURLToPath } from "node:url";
 import { root, waitForJsonLine } from "../lib/stack.mjs";
 
 const sourceDir = fileURLToPath(new URL("./floor-app", import.meta.url));
-const portalServer = join(root, "scripts", "portal-server.mjs");
+/** The portal's server and the modules of its own it imports, under scripts/. */
+const portalServerFiles = ["portal-server.mjs", "lib/precompressed-static.mjs", "lib/security-headers.mjs"];
 /** The portal's server reads its own error sentences from here (../messages/en.json). */
 const portalMessages = join(root, "messages", "en.json");
 export const floorDir = join(root, ".data", "bench-floor-app");
@@ -32,7 +33,7 @@ function sourceStamp() {
   const hash = createHash("sha256");
   for (const file of [
     ...filesUnder(sourceDir),
-    portalServer,
+    ...portalServerFiles.map((file) => join(root, "scripts", file)),
     portalMessages,
     join(root, "node_modules", "next", "package.json"),
   ]) {
@@ -63,9 +64,9 @@ export async function ensureFloorBuild(say) {
   say("building the floor app (a bare Next.js app, next build)");
   rmSync(floorDir, { recursive: true, force: true });
   cpSync(sourceDir, floorDir, { recursive: true });
-  mkdirSync(join(floorDir, "scripts"));
+  mkdirSync(join(floorDir, "scripts", "lib"), { recursive: true });
   // The portal's server, unchanged: it serves the Next.js app in the folder above its own.
-  cpSync(portalServer, join(floorDir, "scripts", "portal-server.mjs"));
+  for (const file of portalServerFiles) cpSync(join(root, "scripts", file), join(floorDir, "scripts", file));
   mkdirSync(join(floorDir, "messages"));
   cpSync(portalMessages, join(floorDir, "messages", "en.json"));
   await nextBuild(floorDir);

@@ -1,0 +1,1 @@
+export const securityHeaders: ReadonlyArray<{ key: string; value: string }>;
