@@ -85,12 +85,8 @@ export function precompressedStatic({ staticDir, headers = [] }) {
   async function read(relative) {
     const path = resolve(root, relative);
     if (!path.startsWith(root + sep)) return undefined;
-    let info;
-    try {
-      info = await stat(path);
-    } catch {
-      return undefined;
-    }
+    // A missing file rejects here; fileFor() answers undefined for it.
+    const info = await stat(path);
     if (!info.isFile()) return undefined;
     const body = await readFile(path);
     const extension = extname(path);
