@@ -34,6 +34,8 @@ export function printServerClient({ url, caPem, clientId, clientSecret }) {
 
   return {
     base,
+    /** The CA the print server's certificate chains to, for tools other than undici (curl). */
+    caPem,
     dispatcher,
     /** The exact request body of a token call, for load tools that replay it. */
     tokenRequestBody: tokenBody,

@@ -53,10 +53,25 @@ export function listeningPid(port) {
  * time from /proc/<pid>/stat, in clock ticks of 1/100 s (Linux's USER_HZ).
  */
 export function cpuSeconds(pid) {
+  const fields = statFields(pid);
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * CPU time (user plus system, seconds) of the children this process has
+ * waited for: what a tool the bench ran and saw end (curl) cost, as the
+ * difference of two readings around it.
+ */
+export function endedChildrenCpuSeconds() {
+  const fields = statFields("self");
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/** The fields of /proc/<pid>/stat after the command name, from the state (field 3) on. */
+function statFields(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   // The command name may hold spaces and parentheses; the fields follow its last ")".
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
 }
 
 /** Resident set size of a process in bytes (VmRSS). */
