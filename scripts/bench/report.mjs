@@ -23,7 +23,7 @@ function rows(r) {
       fmt(d.portalMbPerSecond, " MiB/s"),
       "",
       fmt(d.directMbPerSecond, " MiB/s"),
-      `portal/direct ${(d.ratio * 100).toFixed(1)} %, read by ${d.client ?? "the bench"}`,
+      `portal/direct ${(d.ratio * 100).toFixed(1)} %, read by ${d.client}`,
     );
     row("time", fmt(d.portalSeconds, " s"), "", fmt(d.directSeconds, " s"));
     if (d.warmUp)
@@ -41,7 +41,7 @@ function rows(r) {
         `${fmt(c.portal, " s")} + print server ${fmt(c.printServerViaPortal, " s")} + client ${fmt(c.clientViaPortal, " s")}`,
         "",
         `print server ${fmt(c.printServerDirect, " s")} + client ${fmt(c.clientDirect, " s")}`,
-        `user + system; the client is ${d.client ?? "the bench"} reading the file`,
+        `user + system; the client is ${d.client} reading the file`,
       );
     }
     row(

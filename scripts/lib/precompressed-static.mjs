@@ -12,6 +12,7 @@ import { readFile, stat } from "node:fs/promises";
 import { extname, resolve, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import Negotiator from "negotiator";
 
 const gzipped = promisify(gzip);
 const brotlied = promisify(brotliCompress);
@@ -33,21 +34,15 @@ const TYPES = {
   ".webp": "image/webp",
   ".ico": "image/x-icon",
 };
+const OUR_CODINGS = ["br", "gzip"];
 const COMPRESSIBLE = new Set([".js", ".css", ".json", ".map", ".svg", ".txt"]);
 /** Below this, compressing saves less than the header costs. */
 const MIN_COMPRESS_BYTES = 1024;
 
-/** The codings of ours that an Accept-Encoding header allows (q above 0), best first. */
+/** The codings of ours that an Accept-Encoding header allows (q above 0), by its preference, brotli first on a tie. */
 export function acceptedCodings(header) {
-  const allowed = new Map();
-  for (const part of String(header ?? "").split(",")) {
-    const [name, ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
-    if (!name) continue;
-    const q = params.find((param) => param.startsWith("q="));
-    allowed.set(name, q === undefined ? 1 : Number(q.slice(2)));
-  }
-  const weight = (coding) => allowed.get(coding) ?? allowed.get("*") ?? 0;
-  return ["br", "gzip"].filter((coding) => weight(coding) > 0);
+  const request = { headers: header === undefined ? {} : { "accept-encoding": String(header) } };
+  return new Negotiator(request).encodings(OUR_CODINGS, { preferred: OUR_CODINGS });
 }
 
 /** The file's path under the static folder, or undefined for a path this server does not serve. */
