@@ -39,7 +39,7 @@ describe("migrating a version 1 data folder", () => {
     const { db, fresh } = openDatabase(file);
     try {
       expect(fresh).toBe(false);
-      expect(db.pragma("user_version", { simple: true })).toBe(4);
+      expect(db.pragma("user_version", { simple: true })).toBe(5);
       const users = usersRepository(db, key);
       expect(users.byPin("424242")).toMatchObject({ id: 1, directory_managed: 0 });
       expect(db.prepare("SELECT pin_hash FROM users").pluck().get()).toBeNull();
@@ -83,7 +83,7 @@ describe("migrating a version 2 data folder", () => {
 
     const { db } = openDatabase(file);
     try {
-      expect(db.pragma("user_version", { simple: true })).toBe(4);
+      expect(db.pragma("user_version", { simple: true })).toBe(5);
       expect(
         db.prepare("SELECT id, state, printed_at, retained_from, reprint_of FROM print_jobs ORDER BY id").all(),
       ).toEqual([

@@ -348,3 +348,16 @@ CREATE TABLE voucher_failures (
 ) STRICT;
 CREATE INDEX voucher_failures_user ON voucher_failures (user_id, at);
 `;
+
+/**
+ * Version 5: retention's index leads with the job's state. Each sweep (held
+ * jobs, printed ones) has a retention time of its own, and with the index on
+ * `retained_from` alone the held sweep walked every printed job of the
+ * printed retention week too: in an organisation of 20,000 people, 60,000
+ * index entries and 150 ms before every release (issue 14).
+ */
+export const SCHEMA_V5 = `
+DROP INDEX print_jobs_retention;
+CREATE INDEX print_jobs_retention ON print_jobs (state, retained_from)
+  WHERE reprint_of IS NULL AND favorite = 0 AND state IN ('ready', 'paused', 'printed');
+`;

@@ -12,21 +12,26 @@ export interface RetentionSettings {
   printedRetention: number;
 }
 
+// Each names the partial index's terms (print_jobs_retention, schema.ts
+// version 5): its own states and a range on retained_from, so neither sweep
+// reads the other's jobs. job-retention.test.ts checks the plan.
+const live = "reprint_of IS NULL AND favorite = 0 AND state IN ('ready', 'paused', 'printed')";
+export const retentionSweeps = {
+  held: `UPDATE print_jobs SET state = 'deleted' WHERE ${live} AND state IN ('ready', 'paused') AND retained_from <= ?`,
+  printed: `UPDATE print_jobs SET state = 'deleted' WHERE ${live} AND state = 'printed' AND retained_from <= ?`,
+};
+
 /**
  * Deletes held jobs after their retention time and printed ones after theirs;
- * favourites stay until unmarked (and forgets releases' Idempotency-Keys after a day). Runs on a timer in the server, like the
- * reports' retention, and before each release. A deleted job that was printed
- * keeps `printed_at`, so the reports still count it.
+ * favourites stay until unmarked (and forgets releases' Idempotency-Keys
+ * after a day). Runs on a timer in the server, like the reports' retention,
+ * and before each release, which is why each sweep must read only the jobs
+ * it may delete. A deleted job that was printed keeps `printed_at`, so the
+ * reports still count it.
  */
 export function createJobRetention(db: Db, settings: RetentionSettings, log: FastifyBaseLogger) {
-  // Each names the partial index's terms (print_jobs_retention) and a range on retained_from.
-  const live = "reprint_of IS NULL AND favorite = 0 AND state IN ('ready', 'paused', 'printed')";
-  const held = db.prepare(
-    `UPDATE print_jobs SET state = 'deleted' WHERE ${live} AND state IN ('ready', 'paused') AND retained_from <= ?`,
-  );
-  const printed = db.prepare(
-    `UPDATE print_jobs SET state = 'deleted' WHERE ${live} AND state = 'printed' AND retained_from <= ?`,
-  );
+  const held = db.prepare(retentionSweeps.held);
+  const printed = db.prepare(retentionSweeps.printed);
 
   const forgetKeys = db.prepare("DELETE FROM release_requests WHERE created_at <= ?");
 
