@@ -99,3 +99,27 @@ describe("migrating a version 2 data folder", () => {
     }
   });
 });
+
+describe("opening an up-to-date database", () => {
+  // A CLI command (clients add, export-ca) opens the database of a running
+  // server. Opening it used to write the version in a transaction, which
+  // waited for the server's writes and failed with "database is locked".
+  it("writes nothing, so it opens while another connection is writing", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "print-server-migration-"));
+    dirs.push(dir);
+    const file = path.join(dir, "print-server.db");
+    openDatabase(file).db.close();
+    const server = openDatabase(file).db;
+    try {
+      server.exec("BEGIN IMMEDIATE");
+      server.prepare("INSERT INTO users (username, fullname, created_at) VALUES ('ann', 'Ann', 5)").run();
+      const { db, fresh } = openDatabase(file);
+      db.close();
+      expect(fresh).toBe(false);
+    } finally {
+      server.exec("ROLLBACK");
+      server.close();
+    }
+  });
+});
+
