@@ -190,11 +190,32 @@ async function addSessionCookie(port, portalUrl, cookie) {
   }
 }
 
+/**
+ * The element of the largest paint, as `tag "text"`. A page whose largest
+ * paint comes from data read in the browser (home's balance) is measured
+ * against the scripts and the call before it, not the server's HTML.
+ */
+function largestPaintElement(lhr) {
+  const node = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
+  if (!node) return undefined;
+  const tag = /^<([a-z0-9]+)/i.exec(node.snippet ?? "")?.[1] ?? "element";
+  return `${tag} "${(node.nodeLabel ?? "").replace(/\s+/g, " ").trim().slice(0, 40)}"`;
+}
+
+/** The most frequent of `values` and in how many of them it is. */
+function mostFrequent(values) {
+  const counts = new Map();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  const [value, runs] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
+  return value === undefined ? undefined : { element: value, runs, of: values.length };
+}
+
 /** Median Lighthouse scores and metrics of `runs` runs on one page, with the audits that failed in any. */
 async function scorePage(port, baseUrl, page, runs, say) {
   const scores = Object.fromEntries(categories.map((c) => [c, []]));
   const metrics = Object.fromEntries(metricIds.map((m) => [m, []]));
   const failing = new Set();
+  const largestPaints = [];
   // Lighthouse's measure of the host's CPU (under 1000 it would warn on its command line that scores suffer).
   const benchmarkIndex = [];
   for (let i = 0; i < runs; i++) {
@@ -202,6 +223,7 @@ async function scorePage(port, baseUrl, page, runs, say) {
     benchmarkIndex.push(lhr.environment?.benchmarkIndex);
     for (const c of categories) scores[c].push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
     for (const m of metricIds) metrics[m].push(lhr.audits[m]?.numericValue);
+    largestPaints.push(largestPaintElement(lhr));
     for (const c of ["accessibility", "best-practices"]) {
       for (const ref of lhr.categories[c]?.auditRefs ?? []) {
         if (ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1) failing.add(`${c}: ${ref.id}`);
@@ -219,6 +241,7 @@ async function scorePage(port, baseUrl, page, runs, say) {
       metricIds.map((m) => [m, round(median(metrics[m]), m === "cumulative-layout-shift" ? 3 : 0)]),
     ),
     failedAudits: [...failing],
+    largestPaint: mostFrequent(largestPaints.filter(Boolean)),
     benchmarkIndex: round(median(benchmarkIndex), 0),
   };
 }

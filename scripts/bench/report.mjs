@@ -221,6 +221,9 @@ function pageRows(r, section, row) {
           ? `${js.scripts} scripts, ${js.beyondFloorGzipKb} kB beyond the floor, ${js.consoleErrors} console errors`
           : "",
         `Lighthouse ${scores(lh)}`,
+        lh?.largestPaint
+          ? `largest paint ${lh.largestPaint.element} (${lh.largestPaint.runs} of ${lh.largestPaint.of} runs)`
+          : "",
       ]
         .filter(Boolean)
         .join("; "),
