@@ -122,4 +122,3 @@ describe("opening an up-to-date database", () => {
     }
   });
 });
-
