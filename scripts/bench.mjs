@@ -139,7 +139,7 @@ setTimeout(
 
 async function printServerOnly(results) {
   const server = await startPrintServerFor(plan.formatScale, say);
-  const ps = printServerClient({ url: server.url, caPem: server.caPem, ...server.client });
+  const ps = printServerClient(server);
   try {
     say("print server: token endpoint and report list throughput");
     await attempt(results, "printServer", () => measurePrintServerThroughput(server, ps, plan));
@@ -169,7 +169,7 @@ async function reportFigures(results, server, ps) {
 /** `--only reports`: the print server alone, no portal. */
 async function reportsOnly(results) {
   const server = await startPrintServerFor(plan.formatScale, say);
-  const ps = printServerClient({ url: server.url, caPem: server.caPem, ...server.client });
+  const ps = printServerClient(server);
   try {
     await reportFigures(results, server, ps);
   } finally {
@@ -181,7 +181,7 @@ async function reportsOnly(results) {
 async function downloadOnly(results) {
   const server = await startPrintServerFor(plan.downloadScale, say);
   say(`print server ready after ${(server.startMs / 1000).toFixed(0)} s`);
-  const ps = printServerClient({ url: server.url, caPem: server.caPem, ...server.client });
+  const ps = printServerClient(server);
   try {
     const portal = await startBenchPortal(server, say);
     say(`portal serves from pid ${portal.pid}`);
@@ -279,7 +279,7 @@ async function apiFigures(results, { server, ps, portal, floor, userCookie, pin 
  * attempt() here and its budget in bench/budgets.mjs.
  */
 async function withPortal(results, server) {
-  const ps = printServerClient({ url: server.url, caPem: server.caPem, ...server.client });
+  const ps = printServerClient(server);
   try {
     const portal = await startBenchPortal(server, say);
     say(`portal serves from pid ${portal.pid}`);
@@ -357,7 +357,7 @@ async function pageFigures(results, { portal, floor, userCookie }) {
  */
 async function withPortalOnly(results) {
   const server = await startPrintServerFor(plan.formatScale, say);
-  const ps = printServerClient({ url: server.url, caPem: server.caPem, ...server.client });
+  const ps = printServerClient(server);
   try {
     const portal = await startBenchPortal(server, say);
     say(`portal serves from pid ${portal.pid}`);

@@ -3,9 +3,6 @@
 // process's resident memory is sampled while it streams.
 
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { BenchError } from "./bench-error.mjs";
 import { cpuSeconds, endedChildrenCpuSeconds, sampleRss } from "./process-memory.mjs";
 import { waitForQuietMachine } from "./quiet-machine.mjs";
@@ -106,7 +103,7 @@ async function sampled(pid, download) {
 /**
  * @param {object} o
  * @param {number} o.executionId   a finished execution owned by the user behind both credentials
- * @param {object} o.ps            print server client (direct), with the CA it trusts (caPem)
+ * @param {object} o.ps            print server client (direct), with the file of the CA it trusts (caFile)
  * @param {string} o.userToken     that user's print server token
  * @param {string} o.portalUrl
  * @param {string} o.cookie        that user's portal session
@@ -125,28 +122,17 @@ export async function measureDownload({
   runs,
   say,
 }) {
-  const caDir = mkdtempSync(join(tmpdir(), "bench-ca-"));
-  const caFile = join(caDir, "print-server-ca.pem");
-  writeFileSync(caFile, ps.caPem);
   const direct = () =>
     curlGet(
       `${ps.base}/api/v3/reports/executions/${executionId}/download`,
       { authorization: `Bearer ${userToken}`, "accept-encoding": BROWSER_ACCEPT_ENCODING },
-      caFile,
+      ps.caFile,
     );
   const viaPortal = () =>
     curlGet(`${portalUrl}/api/reports/executions/${executionId}/download`, {
       cookie,
       "accept-encoding": BROWSER_ACCEPT_ENCODING,
     });
-  try {
-    return await downloadsInTurn({ direct, viaPortal, portalPid, serverPid, runs, say });
-  } finally {
-    rmSync(caDir, { recursive: true, force: true });
-  }
-}
-
-async function downloadsInTurn({ direct, viaPortal, portalPid, serverPid, runs, say }) {
   const printServer = serverPid === undefined ? {} : { printServer: serverPid };
   const portalRun = () =>
     sampled(portalPid, () => timed(viaPortal, "the portal's download route", { ...printServer, portal: portalPid }));

@@ -14,7 +14,8 @@ const directScopes = "users reports credit";
 
 export const LOGIN_TYPE = { pin: 2, password: 3 };
 
-export function printServerClient({ url, caPem, clientId, clientSecret }) {
+/** A client for a print server started by bench-stack.mjs (its URL, CA and the bench's registered client). */
+export function printServerClient({ url, caPem, caFile, client: { clientId, clientSecret } }) {
   const dispatcher = new Agent({ connect: { ca: caPem }, connections: 16 });
   const base = url.replace(/\/+$/, "");
 
@@ -34,8 +35,8 @@ export function printServerClient({ url, caPem, clientId, clientSecret }) {
 
   return {
     base,
-    /** The CA the print server's certificate chains to, for tools other than undici (curl). */
-    caPem,
+    /** The file of the CA the print server's certificate chains to, for tools other than undici (curl). */
+    caFile,
     dispatcher,
     /** The exact request body of a token call, for load tools that replay it. */
     tokenRequestBody: tokenBody,
