@@ -3,7 +3,9 @@ import { readFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request, type IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Page } from "@playwright/test";
 import { expect, test as base } from "./fixtures";
+import type { SignInPage } from "./pages/sign-in-page";
 import { largeExecutionId, startLargeFileUpstream, type LargeFileUpstream } from "./support/large-file-upstream";
 import { loadStack } from "./support/load-stack";
 import { freePort } from "./support/free-port";
@@ -11,7 +13,7 @@ import { freePort } from "./support/free-port";
 // The portal's download route streams a 256 MiB report from an HTTPS upstream
 // while the test watches the portal process's resident memory: it must stay
 // flat (growth well below the file's size), and a download the browser
-// abandons must end the upstream request too.
+// abandons, or a HEAD that wants no file, must end the upstream request too.
 
 const fileSize = 256 * 1024 * 1024;
 const maxGrowthBytes = 100 * 1024 * 1024;
@@ -29,9 +31,9 @@ function rssOf(pid: number): number {
   return Number(match[1]) * 1024;
 }
 
-function get(url: string, cookie: string): Promise<IncomingMessage> {
+function get(url: string, cookie: string, method = "GET"): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { headers: { cookie, "accept-encoding": "identity" } }, resolve);
+    const req = request(url, { method, headers: { cookie, "accept-encoding": "identity" } }, resolve);
     req.on("error", reject);
     req.end();
   });
@@ -71,16 +73,22 @@ const test = base.extend<object, { bigFilePortal: Portal }>({
   },
 });
 
-test("a 256 MiB report streams through the portal with flat memory", async ({ page, signInPage, bigFilePortal }) => {
-  test.setTimeout(180_000);
+/** Signs in on the page and answers the session's cookie header and the large file's download address. */
+async function signedInDownload(page: Page, signInPage: SignInPage, portal: Portal) {
   await signInPage.goto("?callbackUrl=%2Freports");
   await signInPage.signInWithPin("123456");
   await page.waitForURL((url) => url.pathname === "/reports");
   await expect(page.getByRole("group", { name: "Very large report" })).toBeVisible();
-  const cookie = (await page.context().cookies(bigFilePortal.url)).map((c) => `${c.name}=${c.value}`).join("; ");
-  const downloadUrl = `${bigFilePortal.url}/api/reports/executions/${largeExecutionId}/download`;
+  const cookie = (await page.context().cookies(portal.url)).map((c) => `${c.name}=${c.value}`).join("; ");
+  return { cookie, downloadUrl: `${portal.url}/api/reports/executions/${largeExecutionId}/download` };
+}
+
+test("a 256 MiB report streams through the portal with flat memory", async ({ page, signInPage, bigFilePortal }) => {
+  test.setTimeout(180_000);
+  const { cookie, downloadUrl } = await signedInDownload(page, signInPage, bigFilePortal);
 
   // A download the browser abandons ends the upstream request as well.
+  const abortedBefore = bigFilePortal.upstream.abortedDownloads();
   const abandoned = await get(downloadUrl, cookie);
   expect(abandoned.statusCode).toBe(200);
   let early = 0;
@@ -89,13 +97,14 @@ test("a 256 MiB report streams through the portal with flat memory", async ({ pa
     if (early >= 8 * 1024 * 1024) break;
   }
   abandoned.destroy();
-  await expect.poll(() => bigFilePortal.upstream.abortedDownloads(), { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => bigFilePortal.upstream.abortedDownloads(), { timeout: 30_000 }).toBe(abortedBefore + 1);
 
   const baseline = rssOf(bigFilePortal.pid);
   let peak = baseline;
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssOf(bigFilePortal.pid));
   }, 50);
+  const completedBefore = bigFilePortal.upstream.completedDownloads();
   let received = 0;
   let headers: IncomingMessage["headers"];
   try {
@@ -109,7 +118,7 @@ test("a 256 MiB report streams through the portal with flat memory", async ({ pa
   peak = Math.max(peak, rssOf(bigFilePortal.pid));
 
   expect(received).toBe(fileSize);
-  expect(bigFilePortal.upstream.completedDownloads()).toBe(1);
+  expect(bigFilePortal.upstream.completedDownloads()).toBe(completedBefore + 1);
   expect(headers["content-type"]).toBe("text/csv; charset=utf-8");
   expect(headers["content-encoding"]).toBeUndefined();
   // Sent with its length, not chunked: the browser shows the size and the time left.
@@ -125,4 +134,24 @@ test("a 256 MiB report streams through the portal with flat memory", async ({ pa
     description: `baseline ${Math.round(baseline / 1048576)} MiB, peak ${Math.round(peak / 1048576)} MiB`,
   });
   expect(peak - baseline).toBeLessThan(maxGrowthBytes);
+});
+
+test("a HEAD answers the file's name, type and length, and ends the upstream download at once", async ({
+  page,
+  signInPage,
+  bigFilePortal,
+}) => {
+  const { cookie, downloadUrl } = await signedInDownload(page, signInPage, bigFilePortal);
+  const abortedBefore = bigFilePortal.upstream.abortedDownloads();
+  const completedBefore = bigFilePortal.upstream.completedDownloads();
+  const head = await get(downloadUrl, cookie, "HEAD");
+  head.resume();
+  expect(head.statusCode).toBe(200);
+  expect(head.headers["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(head.headers["content-length"]).toBe(String(fileSize));
+  expect(head.headers["content-disposition"]).toContain('filename="very large report.csv"');
+  // Not left open with its first megabyte waiting in the portal (a print
+  // server connection for every HEAD of a link checker).
+  await expect.poll(() => bigFilePortal.upstream.abortedDownloads(), { timeout: 5_000 }).toBe(abortedBefore + 1);
+  expect(bigFilePortal.upstream.completedDownloads()).toBe(completedBefore);
 });

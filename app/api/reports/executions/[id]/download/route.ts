@@ -1,21 +1,41 @@
+import type { z } from "zod/mini";
 import { PortalError } from "@/lib/browser-safe/errors";
-import { userRoute } from "@/lib/http/route";
+import { userRoute, type UserRequest } from "@/lib/http/route";
 import { openDownload } from "@/lib/print-server/reports";
 import { downloadHeaders } from "@/lib/reports/download-headers";
 import { executionParams } from "../schema";
 
 export const dynamic = "force-dynamic";
 
-/**
- * The report file, streamed from the print server as it arrives: nothing is
- * held in memory, and the upstream request ends when the browser goes away.
- */
-export const GET = userRoute({ params: executionParams }, async ({ request, params, token }) => {
+/** The report file's answer from the print server: its body still unread, its headers the browser's. */
+async function openReportFile({ request, params, token }: UserRequest<z.infer<typeof executionParams>, undefined>) {
   const opened = await openDownload(token, params.id, { signal: request.signal });
   if (opened.status === "running")
     throw new PortalError("still_running", { sentenceKey: "reports.answers.stillRunning" });
   if (opened.status === "gone") throw new PortalError("gone", { sentenceKey: "reports.answers.fileGone" });
   if (opened.status === "unknown")
     throw new PortalError("not_found", { sentenceKey: "reports.answers.reportNotFound" });
-  return new Response(opened.body, { status: 200, headers: downloadHeaders(opened.headers, params.id) });
+  return { body: opened.body, headers: downloadHeaders(opened.headers, params.id) };
+}
+
+/**
+ * The report file, streamed from the print server as it arrives: nothing is
+ * held in memory, and the upstream request ends when the browser goes away.
+ */
+export const GET = userRoute({ params: executionParams }, async (input) => {
+  const { body, headers } = await openReportFile(input);
+  return new Response(body, { status: 200, headers });
+});
+
+/**
+ * The file's headers (its name, type and length) without the file, for link
+ * checkers and download managers. Its own handler, because for a HEAD
+ * Next.js runs GET and drops the body unread: the upstream download stayed
+ * open, a print server connection and up to a MiB of the portal's memory for
+ * every HEAD. Here the body is cancelled at once, which ends the upstream request.
+ */
+export const HEAD = userRoute({ params: executionParams }, async (input) => {
+  const { body, headers } = await openReportFile(input);
+  await body.cancel();
+  return new Response(null, { status: 200, headers });
 });
