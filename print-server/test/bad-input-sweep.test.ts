@@ -300,7 +300,9 @@ describe(`the print server under malformed requests (SWEEP_SEED=${seed})`, () =>
 
   // Found by SWEEP_SEED=406547344: ajv coerced "1e400" into Infinity, which
   // passed `integer` and `maximum`, and the statement query answered 500.
-  it.each(["1e400", "-1e400", "Infinity", "-Infinity"])(
+  // Its Number() also read "0x10" as 16 and " 5" as 5: a number in a query
+  // or path is written in decimals, or refused.
+  it.each(["1e400", "-1e400", "Infinity", "-Infinity", "0x10", " 5", "5 ", "1e3", "+5", ".5", "0b1"])(
     "refuses %s in every number of a query or path with a 400 that names it",
     async (value) => {
       const numberNames = (schema: JsonSchema | undefined) =>
@@ -312,7 +314,10 @@ describe(`the print server under malformed requests (SWEEP_SEED=${seed})`, () =>
         op.routePath.replace(/:\w+/g, (param) => (param === `:${name}` ? encodeURIComponent(value) : "1"));
       for (const op of operations) {
         const tries = [
-          ...numberNames(op.querystring).map((name) => ({ name, url: `${pathWith(op)}?${name}=${value}` })),
+          ...numberNames(op.querystring).map((name) => ({
+            name,
+            url: `${pathWith(op)}?${name}=${encodeURIComponent(value)}`,
+          })),
           ...numberNames(op.params).map((name) => ({ name, url: pathWith(op, name) })),
         ];
         for (const { name, url } of tries) {
@@ -329,12 +334,21 @@ describe(`the print server under malformed requests (SWEEP_SEED=${seed})`, () =>
         }
       }
       const statement = await target.app.inject({
-        url: `/api/v3/users/1/activity?start=${value}`,
+        url: `/api/v3/users/1/activity?start=${encodeURIComponent(value)}`,
         headers: { authorization: `Bearer ${tokens.user}` },
       });
       expect(statement.statusCode).toBe(400);
     },
   );
+
+  it("refuses decimal digits too many for a number (Infinity) in a query", async () => {
+    const answer = await target.app.inject({
+      url: `/api/v3/users/1/activity?start=${"9".repeat(400)}`,
+      headers: { authorization: `Bearer ${tokens.user}` },
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body).toContain("start");
+  });
 
   it("wrote nothing and logged no error, and still answers", async () => {
     expect(databaseSnapshot()).toEqual(before);

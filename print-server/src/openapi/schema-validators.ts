@@ -21,33 +21,58 @@ function newAjv(coerce: boolean): Ajv2020 {
 const coercingAjv = newAjv(true);
 const exactAjv = newAjv(false);
 
-/** Where in a coerced value a number is not finite ("" for the value itself), or undefined when none is. */
-function nonFiniteAt(value: unknown, path = ""): string | undefined {
-  if (typeof value === "number") return Number.isFinite(value) ? undefined : path;
-  if (value === null || typeof value !== "object") return undefined;
+/** A number as a query or path carries it: decimal digits, a minus sign and a fraction at most. */
+const decimalText = /^-?\d+(\.\d+)?$/;
+
+/** The texts of a query or path (an object of strings or lists of strings), by their path in it. */
+function textsOf(value: unknown): Map<string, string> {
+  const texts = new Map<string, string>();
+  if (value === null || typeof value !== "object") return texts;
   for (const [key, item] of Object.entries(value)) {
-    const found = nonFiniteAt(item, `${path}/${key}`);
-    if (found !== undefined) return found;
+    if (typeof item === "string") texts.set(`/${key}`, item);
+    else if (Array.isArray(item))
+      item.forEach((entry, index) => typeof entry === "string" && texts.set(`/${key}/${index}`, entry));
+  }
+  return texts;
+}
+
+function valueAt(value: unknown, path: string): unknown {
+  let at = value;
+  for (const key of path.split("/").slice(1)) at = (at as Record<string, unknown> | undefined)?.[key];
+  return at;
+}
+
+/**
+ * Where ajv made a number of a text that is not written as a decimal number
+ * (undefined when it made none): it coerces with Number(), which reads
+ * "0x10" as 16, " 5" as 5 and "1e400" as Infinity (which its integer check
+ * and its minimum/maximum let through: a route would hand it to SQLite and
+ * answer 500). A server reading the query as decimal numbers refuses them all.
+ */
+function badNumberAt(texts: Map<string, string>, coerced: unknown): string | undefined {
+  for (const [path, text] of texts) {
+    // A lone value of a list parameter was wrapped into a list ("array" coercion).
+    const found = valueAt(coerced, path);
+    const value = Array.isArray(found) && found.length === 1 ? found[0] : found;
+    // Decimal digits may still be too many for a number ("9" 400 times is Infinity).
+    if (typeof value === "number" && (!decimalText.test(text) || !Number.isFinite(value))) return path;
   }
   return undefined;
 }
 
-/**
- * A coercing validator that also refuses numbers that are not finite. Ajv
- * coerces "1e400" and "Infinity" into Infinity, which its integer check
- * and its minimum/maximum let through (they test finite numbers only); a
- * route would then hand Infinity to SQLite and answer 500.
- */
+/** A coercing validator that also refuses numbers not written in decimals (badNumberAt). */
 function compileCoercing<T>(schema: JsonSchema): ValidateFunction<T> {
   const validate = coercingAjv.compile<T>(schema);
   const checked = ((data: unknown, context?: Parameters<ValidateFunction>[1]) => {
+    // Coercion changes `data` in place: its texts are read before.
+    const texts = textsOf(data);
     const valid = validate(data, context);
     checked.errors = validate.errors;
     if (!valid) return false;
-    const at = nonFiniteAt(data);
+    const at = badNumberAt(texts, data);
     if (at === undefined) return true;
     checked.errors = [
-      { instancePath: at, schemaPath: "#", keyword: "type", params: {}, message: "must be a finite number" },
+      { instancePath: at, schemaPath: "#", keyword: "type", params: {}, message: "must be a decimal number" },
     ];
     return false;
   }) as ValidateFunction<T>;
