@@ -110,9 +110,10 @@ test("drafts never hold a PIN, a password or anything marked secret", async ({ p
   await page.goto("/reports");
   await signInPage.signInWithPin(alice.pin);
   await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
-  // A form as a later page (PIN change, voucher) would have it. Until the
-  // page is hydrated, React takes an added form away again and no draft is
-  // kept: the form is added (again) until its voucher code is kept.
+  // A form as a later page (PIN change, voucher) would have it. Before the
+  // page is hydrated nothing listens for what is typed, and hydration may
+  // replace what was added: the form is added (again) and its voucher code
+  // typed until the code is kept.
   await expect(async () => {
     await page.evaluate(() => {
       if (document.getElementById("test-form")) return;
