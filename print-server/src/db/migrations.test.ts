@@ -3,11 +3,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
 import { lookupHash } from "../secrets.js";
 import { creditLedger } from "./credit-ledger.js";
 import { openDatabase } from "./open-database.js";
-import { SCHEMA_V1, SCHEMA_V2 } from "./schema.js";
+import { SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5 } from "./schema.js";
 import { usersRepository } from "./users.js";
 
 const dirs: string[] = [];
@@ -119,6 +122,61 @@ describe("opening an up-to-date database", () => {
     } finally {
       server.exec("ROLLBACK");
       server.close();
+    }
+  });
+});
+
+describe("two processes creating the same data folder at once", () => {
+  // Each reads the version before it takes the lock: the other may create
+  // the database in between. Only the one that found it empty under the
+  // lock may call it fresh, or both would seed it.
+  it("one alone calls the database it created fresh, and the next opening does not", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "print-server-migration-"));
+    dirs.push(dir);
+    const file = path.join(dir, "print-server.db");
+    const first = openDatabase(file);
+    first.db.close();
+    const second = openDatabase(file);
+    second.db.close();
+    expect([first.fresh, second.fresh]).toEqual([true, false]);
+  });
+
+  it("only the one that found it empty under the lock calls it fresh", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "print-server-migration-"));
+    dirs.push(dir);
+    const file = path.join(dir, "print-server.db");
+    const migrations = [SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5];
+    // The other process: takes the write lock on the empty database, and
+    // creates it only after this one has read the version and waits.
+    const other = new Worker(
+      `const { parentPort, workerData } = require("node:worker_threads");
+      const Database = require(workerData.driver);
+      const db = new Database(workerData.file);
+      db.pragma("journal_mode = WAL");
+      db.exec("BEGIN IMMEDIATE");
+      parentPort.postMessage("locked");
+      setTimeout(() => {
+        for (const sql of workerData.migrations) db.exec(sql);
+        db.pragma("user_version = " + workerData.migrations.length);
+        db.exec("COMMIT");
+        db.close();
+      }, 300);`,
+      {
+        eval: true,
+        workerData: { file, migrations, driver: createRequire(import.meta.url).resolve("better-sqlite3") },
+      },
+    );
+    try {
+      await once(other, "message");
+      const { db, fresh } = openDatabase(file);
+      try {
+        expect(fresh).toBe(false);
+        expect(db.pragma("user_version", { simple: true })).toBe(migrations.length);
+      } finally {
+        db.close();
+      }
+    } finally {
+      await other.terminate();
     }
   });
 });

@@ -14,19 +14,20 @@ const MIGRATIONS = [SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5];
  * reads every foreign key of a large organisation (a second at 20,000
  * people) nor waits for the server's writes. The transaction is IMMEDIATE:
  * it takes the write lock before reading, so a server committing meanwhile
- * makes it wait, not fail.
+ * makes it wait, not fail. Answers the version it found under the lock.
  */
-function migrate(db: Db): void {
+function migrate(db: Db): number {
   // A migration may rebuild a table (SQLite cannot change a CHECK in place), which needs
   // foreign keys off while it runs (sqlite.org/lang_altertable.html); they are checked before it commits.
   db.pragma("foreign_keys = OFF");
-  db.transaction(() => {
+  return db.transaction(() => {
     // Read again under the lock: another process may have migrated since.
     const current = db.pragma("user_version", { simple: true }) as number;
     MIGRATIONS.slice(current).forEach((sql) => db.exec(sql));
     const broken = db.pragma("foreign_key_check") as unknown[];
     if (broken.length > 0) throw new Error(`The migration left ${broken.length} broken foreign keys.`);
     db.pragma(`user_version = ${MIGRATIONS.length}`);
+    return current;
   }).immediate();
 }
 
@@ -38,9 +39,10 @@ export function openDatabase(file: string): { db: Db; fresh: boolean } {
   db.pragma("busy_timeout = 5000");
   db.pragma("synchronous = NORMAL");
   const version = db.pragma("user_version", { simple: true }) as number;
-  if (version < MIGRATIONS.length) migrate(db);
+  // Fresh only if it was still empty under the lock: of two processes creating it at once, one seeds it.
+  const found = version < MIGRATIONS.length ? migrate(db) : version;
   db.pragma("foreign_keys = ON");
-  return { db, fresh: version === 0 };
+  return { db, fresh: found === 0 };
 }
 
 /** A read-only connection of its own for a report worker thread, so long report queries never hold up the server. */
