@@ -20,15 +20,17 @@ function migrate(db: Db): number {
   // A migration may rebuild a table (SQLite cannot change a CHECK in place), which needs
   // foreign keys off while it runs (sqlite.org/lang_altertable.html); they are checked before it commits.
   db.pragma("foreign_keys = OFF");
-  return db.transaction(() => {
-    // Read again under the lock: another process may have migrated since.
-    const current = db.pragma("user_version", { simple: true }) as number;
-    MIGRATIONS.slice(current).forEach((sql) => db.exec(sql));
-    const broken = db.pragma("foreign_key_check") as unknown[];
-    if (broken.length > 0) throw new Error(`The migration left ${broken.length} broken foreign keys.`);
-    db.pragma(`user_version = ${MIGRATIONS.length}`);
-    return current;
-  }).immediate();
+  return db
+    .transaction(() => {
+      // Read again under the lock: another process may have migrated since.
+      const current = db.pragma("user_version", { simple: true }) as number;
+      MIGRATIONS.slice(current).forEach((sql) => db.exec(sql));
+      const broken = db.pragma("foreign_key_check") as unknown[];
+      if (broken.length > 0) throw new Error(`The migration left ${broken.length} broken foreign keys.`);
+      db.pragma(`user_version = ${MIGRATIONS.length}`);
+      return current;
+    })
+    .immediate();
 }
 
 /** Opens (and creates or migrates) the database; `fresh` tells whether it was just created. */
