@@ -109,6 +109,7 @@ test.describe("reports", () => {
     // Bob cannot reach alice's file by its address either.
     expect((await page.request.get(`/api/reports/executions/${executionId}/status`)).status()).toBe(404);
     expect((await page.request.get(`/api/reports/executions/${executionId}/download`)).status()).toBe(404);
+    expect((await page.request.head(`/api/reports/executions/${executionId}/download`)).status()).toBe(404);
 
     await homePage.signOut(bob.fullName);
     await signInPage.signInWithPin(alice.pin);
