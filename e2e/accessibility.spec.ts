@@ -1,6 +1,7 @@
 import type { Page, Route } from "@playwright/test";
 import { alice, expect, test } from "./fixtures";
 import { axeViolations } from "./support/axe";
+import { privateStackTest } from "./support/own-stack-test";
 import { failingReport, reportsTest as reportsTestWithDelay } from "./support/reports-test";
 import { reportReadyTimeout } from "./support/stack-env";
 import { signInRoute } from "../lib/browser-safe/sign-in-path";
@@ -98,40 +99,6 @@ for (const theme of themes) {
       await expectNoViolations(page);
     });
 
-    test("home while its panels load", async ({ page, signInPage, homePage }) => {
-      const release = await holdAccountRequests(page);
-      try {
-        await signInPage.goto();
-        await signInPage.signInWithPin(alice.pin);
-        await homePage.expectGreeting(alice.fullName);
-        await expect(homePage.balance).toHaveAttribute("aria-busy", "true");
-        await expect(homePage.profile).toHaveAttribute("aria-busy", "true");
-        await expectTheme(page, theme);
-        await expectNoViolations(page);
-      } finally {
-        release();
-      }
-      await expect(homePage.availableToPrint).toHaveText("€25.50");
-    });
-
-    test("home with its error panels", async ({ page, signInPage, homePage }) => {
-      const unreachable = (route: Route) =>
-        route.fulfill({
-          status: 503,
-          json: { error: "unreachable", message: "The print server cannot be reached right now." },
-        });
-      await page.route("**/api/me", unreachable);
-      await page.route("**/api/account/money", unreachable);
-      await signInPage.goto();
-      await signInPage.signInWithPin(alice.pin);
-      await homePage.expectGreeting(alice.fullName);
-      await expect(homePage.balance.getByRole("alert")).toContainText("Your balance could not be loaded");
-      await expect(homePage.profile.getByRole("alert")).toContainText("Your details could not be loaded");
-      await expect(homePage.balance.getByRole("button", { name: "Retry" })).toBeVisible();
-      await expectTheme(page, theme);
-      await expectNoViolations(page);
-    });
-
     test("the not-found page", async ({ page, signInPage, homePage }) => {
       await signInPage.goto();
       await signInPage.signInWithPin(alice.pin);
@@ -142,6 +109,46 @@ for (const theme of themes) {
       await expectTheme(page, theme);
       await expectNoViolations(page);
     });
+  });
+}
+
+// The panels' loading and error states. The page reads the figures while it
+// is rendered, so it comes with skeletons and then errors only when it could
+// not: with the print server down, which takes a print server of the test's
+// own (the shared one stays up for the tests beside it).
+const outageTest = privateStackTest();
+
+for (const theme of themes) {
+  outageTest.describe(`in the ${theme} theme, with the print server down`, () => {
+    outageTest.use({ colorScheme: theme });
+
+    outageTest(
+      "home while its panels load, then with its error panels",
+      async ({ page, signInPage, homePage, stack }) => {
+        await signInPage.goto();
+        await signInPage.signInWithPin(alice.pin);
+        await expect(homePage.availableToPrint).toHaveText("€25.50");
+        await stack.killPrintServer();
+
+        const release = await holdAccountRequests(page);
+        try {
+          await page.reload();
+          await homePage.expectGreeting(alice.fullName);
+          await expect(homePage.balance).toHaveAttribute("aria-busy", "true");
+          await expect(homePage.profile).toHaveAttribute("aria-busy", "true");
+          await expectTheme(page, theme);
+          await expectNoViolations(page);
+        } finally {
+          release();
+        }
+
+        await expect(homePage.balance.getByRole("alert")).toContainText("Your balance could not be loaded");
+        await expect(homePage.profile.getByRole("alert")).toContainText("Your details could not be loaded");
+        await expect(homePage.balance.getByRole("button", { name: "Retry" })).toBeVisible();
+        await expectTheme(page, theme);
+        await expectNoViolations(page);
+      },
+    );
   });
 }
 

@@ -1,5 +1,6 @@
 import { alice, bob, carol, expect, test } from "./fixtures";
 import { axeViolations } from "./support/axe";
+import { consoleErrors } from "./support/console-errors";
 import { privateStackTest } from "./support/own-stack-test";
 
 // The account overview on the home page (issue 4), against the demo data of
@@ -65,6 +66,7 @@ test.describe("the account overview", () => {
     await signInPage.goto();
     await signInPage.signInWithPin(alice.pin);
     await expect(homePage.availableToPrint).toHaveText("€25.50");
+    await homePage.expectHydrated();
     const again = page.waitForResponse((answer) => new URL(answer.url()).pathname === "/api/account/money");
     // What a browser fires when the person comes back to the tab.
     await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
@@ -73,9 +75,12 @@ test.describe("the account overview", () => {
   });
 
   test("bob sees his own data and never alice's", async ({ page, signInPage, homePage }) => {
+    // Every answer the browser gets: the API's, and the pages' (their HTML
+    // and navigations carry the figures the server read for them).
     const answers: string[] = [];
     page.on("response", async (answer) => {
-      if (new URL(answer.url()).pathname.startsWith("/api/")) answers.push(await answer.text().catch(() => ""));
+      if (["document", "fetch", "xhr"].includes(answer.request().resourceType()))
+        answers.push(await answer.text().catch(() => ""));
     });
     await signInPage.goto();
     await signInPage.signInWithPassword(bob.username, bob.password);
@@ -131,6 +136,38 @@ test.describe("the account overview", () => {
   });
 });
 
+// A browser far from the server's time zone: hydration must find the
+// server's HTML as it would write it itself ("Last updated" waits for it).
+test.describe("the home page in a browser in another time zone", () => {
+  test.use({ timezoneId: "Pacific/Auckland" });
+
+  test("the figures come with the page: in its HTML, not read again by the browser, and hydrated without an error", async ({
+    page,
+    signInPage,
+    homePage,
+  }) => {
+    const errors = consoleErrors(page);
+    const reads: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === "/api/account/money" || path === "/api/me") reads.push(path);
+    });
+    await signInPage.goto();
+    await signInPage.signInWithPin(alice.pin);
+    await homePage.expectHydrated();
+    await expect(homePage.availableToPrint).toHaveText("€25.50");
+    await expect(homePage.profileValue("Email")).toHaveText("alice@example.com");
+    expect(reads).toEqual([]);
+
+    const html = await (await page.request.get("/")).text();
+    expect(html).toContain("€25.50");
+    expect(html).toContain("alice@example.com");
+    // Only what the routes would answer: no account references of the print server.
+    for (const upstreamOnly of ["internalaccount", "quota-monthly"]) expect(html).not.toContain(upstreamOnly);
+    expect(errors).toEqual([]);
+  });
+});
+
 // Stopping the shared print server would break tests running beside this one,
 // so the outage gets a print server and portal of its own; so does a portal
 // that asks for fewer rights.
@@ -160,6 +197,7 @@ outageTest(
     await signInPage.signInWithPin(alice.pin);
     await expect(homePage.availableToPrint).toHaveText("€25.50");
     await expect(homePage.profileValue("Name")).toHaveText(alice.fullName);
+    await homePage.expectHydrated();
 
     await stack.stopPrintServer();
 

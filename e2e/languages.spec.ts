@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { alice, expect, test } from "./fixtures";
 import { HomePage } from "./pages/home-page";
 import { axeViolations } from "./support/axe";
+import { consoleErrors } from "./support/console-errors";
 
 // The portal in German and Czech. The language comes from the browser's
 // Accept-Language (alice's profile language is only the server's default, so
@@ -24,6 +25,7 @@ const languages = [
     details: "Ihre Angaben",
     quota: /Noch \d+ von 500 Seiten in diesem Monat/,
     refresh: "Aktualisieren",
+    lastUpdated: "Zuletzt aktualisiert:",
     reports: "Berichte",
     yourReports: "Ihre Berichte",
     format: "Format",
@@ -45,6 +47,7 @@ const languages = [
     details: "Vaše údaje",
     quota: /Zbýv(á|ají) \d+ (strana|strany|stran) z 500 na tento měsíc/,
     refresh: "Obnovit",
+    lastUpdated: "Naposledy aktualizováno:",
     reports: "Sestavy",
     yourReports: "Vaše sestavy",
     format: "Formát",
@@ -79,6 +82,8 @@ for (const words of languages) {
       await expect(page.getByRole("heading", { level: 1, name: words.signIn })).toBeVisible();
       await signInWithPin(page, "999999", words.submit);
       await expect(page.getByRole("main").getByRole("alert")).toHaveText(words.wrongPin);
+      // (The refused PIN's 401 is in the console; what follows must log nothing.)
+      const errors = consoleErrors(page);
       await signInWithPin(page, alice.pin, words.submit);
 
       await expect(page.getByRole("heading", { level: 1, name: words.greeting })).toBeVisible();
@@ -88,6 +93,10 @@ for (const words of languages) {
       await expect(balance).toContainText(words.quota);
       await expect(page.getByRole("region", { name: words.details })).toBeVisible();
       await expect(page.getByRole("button", { name: words.refresh })).toBeVisible();
+      // Money the server wrote in the page, written again by the browser in
+      // hydration: the two must agree, or React says so in the console.
+      await expect(page.getByRole("status").filter({ hasText: words.lastUpdated })).toBeVisible();
+      expect(errors).toEqual([]);
 
       await page.getByRole("navigation").getByRole("link", { name: words.reports }).first().click();
       await expect(page.getByRole("heading", { level: 1, name: words.reports })).toBeVisible();

@@ -104,7 +104,10 @@ for (const language of languages) {
       await expectFitsPhone(page, "signed out");
     });
 
-    test("home fits a phone with data, with failing panels and with the user menu open", async ({ page }) => {
+    test("home fits a phone with data, with failing panels and with the user menu open", async ({
+      page,
+      reportsStack,
+    }) => {
       const t = words(language);
       const balance = page.getByRole("region", { name: t.account.balance.heading });
       const details = page.getByRole("region", { name: t.account.profile.heading });
@@ -112,6 +115,9 @@ for (const language of languages) {
       await expect(balance.getByTestId("available-to-print")).toBeVisible();
       await expect(details.getByRole("listitem")).toHaveCount(2);
       await expectFitsPhone(page, "home with data");
+      // The figures come with the page; it answers a tap once "Last updated" shows.
+      const lastUpdated = t.account.lastUpdated.split("{time}")[0]!;
+      await expect(page.getByRole("status").filter({ hasText: lastUpdated })).toBeVisible();
 
       const unreachable = {
         status: 503,
@@ -127,10 +133,17 @@ for (const language of languages) {
       await expect(balance.getByTestId("available-to-print")).toBeVisible();
       await expectFitsPhone(page, "home with old figures that could not be updated");
 
-      await page.reload();
-      await expect(balance.getByRole("alert")).toContainText(t.account.balance.failed);
-      await expect(details.getByRole("alert")).toContainText(t.account.profile.failed);
-      await expectFitsPhone(page, "home with error panels");
+      // A fresh load comes with the figures when the server can read them:
+      // with the print server stopped, it has none to show.
+      await reportsStack.stopPrintServer();
+      try {
+        await page.reload();
+        await expect(balance.getByRole("alert")).toContainText(t.account.balance.failed);
+        await expect(details.getByRole("alert")).toContainText(t.account.profile.failed);
+        await expectFitsPhone(page, "home with error panels");
+      } finally {
+        await reportsStack.startPrintServer();
+      }
       await page.unrouteAll();
 
       await page.getByRole("button", { name: alice.fullName }).click();

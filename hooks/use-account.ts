@@ -1,18 +1,18 @@
 "use client";
 
-import type { meResponse } from "@/app/api/me/schema";
-import type { moneyResponse } from "@/app/api/account/money/schema";
-import type { Answer } from "@/lib/browser-safe/answer";
-import { usePortalRead } from "./use-portal-read";
+import type { MeResponse } from "@/app/api/me/schema";
+import type { MoneyOverview } from "@/app/api/account/money/schema";
+import { usePortalRead, type InitialRead } from "./use-portal-read";
 
-// One read per panel, so each loads, fails and retries on its own.
+// One read per panel, so each loads, fails and retries on its own. A page
+// that read the figures while it was rendered passes them as `initial`.
 
 /** Balances change with every print: read again whenever the tab comes back. */
-export function useMoneyOverview() {
-  return usePortalRead<Answer<typeof moneyResponse>>("/api/account/money", { refreshOnFocusAfterMs: 0 });
+export function useMoneyOverview(initial?: InitialRead<MoneyOverview>) {
+  return usePortalRead<MoneyOverview>("/api/account/money", { refreshOnFocusAfterMs: 0, initial });
 }
 
 /** The profile changes rarely; it is read again on focus after five minutes. */
-export function useProfile() {
-  return usePortalRead<Answer<typeof meResponse>>("/api/me", { refreshOnFocusAfterMs: 5 * 60_000 });
+export function useProfile(initial?: InitialRead<MeResponse>) {
+  return usePortalRead<MeResponse>("/api/me", { refreshOnFocusAfterMs: 5 * 60_000, initial });
 }

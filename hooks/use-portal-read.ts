@@ -28,9 +28,18 @@ export interface PortalRead<T> {
   replace: (data: T) => void;
 }
 
-export interface PortalReadOptions {
+/** An answer the server read while it rendered the page (lib/account/first-paint.ts). */
+export interface InitialRead<T> {
+  data: T;
+  /** When it was read (server clock). */
+  at: number;
+}
+
+export interface PortalReadOptions<T> {
   /** Load again when the tab comes back to the front, if the data is at least this old (0: always); undefined: never. */
   refreshOnFocusAfterMs?: number;
+  /** The page came with this answer: it stands for the first load (later loads run as usual). */
+  initial?: InitialRead<T>;
 }
 
 interface ReadState<T> {
@@ -41,11 +50,15 @@ interface ReadState<T> {
 }
 
 /** Reads `url` (null: nothing yet) when the component mounts and whenever `url` changes. */
-export function usePortalRead<T extends object>(url: string | null, options: PortalReadOptions = {}): PortalRead<T> {
-  const [state, setState] = useState<ReadState<T>>({ updatedAt: 0, fetching: url !== null });
+export function usePortalRead<T extends object>(url: string | null, options: PortalReadOptions<T> = {}): PortalRead<T> {
+  const { initial } = options;
+  const [state, setState] = useState<ReadState<T>>(() =>
+    initial ? { data: initial.data, updatedAt: initial.at, fetching: false } : { updatedAt: 0, fetching: url !== null },
+  );
   // Only the latest load may write: an older one that answers late is dropped.
   const latest = useRef(0);
-  const updatedAt = useRef(0);
+  const updatedAt = useRef(initial?.at ?? 0);
+  const firstLoadDone = useRef(initial !== undefined);
 
   const answered = useCallback((data: T) => {
     updatedAt.current = Date.now();
@@ -67,6 +80,10 @@ export function usePortalRead<T extends object>(url: string | null, options: Por
   }, [url, answered]);
 
   useEffect(() => {
+    if (firstLoadDone.current) {
+      firstLoadDone.current = false;
+      return undefined;
+    }
     // Started in a task of its own: each fetch() costs the browser a few ms,
     // and started from the effects of hydration they made that one task the
     // page's longest (on the jobs page half of it, on a phone; issue 14).

@@ -2,14 +2,18 @@
 
 import { useFormatLocale } from "@/hooks/use-format-locale";
 import { useMoneyOverview, useProfile } from "@/hooks/use-account";
+import type { AccountOverviewStart } from "@/lib/account/first-paint";
 import { MoneyPanel } from "./money-panel";
 import { ProfilePanel } from "./profile-panel";
 import { RefreshBar } from "./refresh-bar";
 
-/** The home page's account overview: balance first, then who the person is. */
-export function AccountOverview() {
-  const profile = useProfile();
-  const money = useMoneyOverview();
+/**
+ * The home page's account overview: balance first, then who the person is.
+ * `start`: the figures the server read for the page; what it lacks is read here.
+ */
+export function AccountOverview({ start }: { start: AccountOverviewStart }) {
+  const profile = useProfile(start.profile);
+  const money = useMoneyOverview(start.money);
   const locale = useFormatLocale();
   const reads = [money, profile];
   // The oldest figure on the page, so "last updated" never claims more than is true.

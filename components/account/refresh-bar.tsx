@@ -3,6 +3,7 @@
 import { useTranslations } from "@/hooks/use-translations";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/icons/icon-provider";
+import { useHydrated } from "@/hooks/use-hydrated";
 import { formatClockTime } from "@/lib/browser-safe/time-format";
 
 /**
@@ -22,10 +23,19 @@ export function RefreshBar({
   onRefresh: () => void;
 }) {
   const t = useTranslations("account");
+  // Figures the server read come with the page; their time is written in the
+  // browser's time zone, which the server does not know: it is added once
+  // the page is hydrated (the line keeps its height until then).
+  const hydrated = useHydrated();
+  const status = !updatedAt
+    ? t("loadingAll")
+    : hydrated
+      ? t("lastUpdated", { time: formatClockTime(updatedAt, locale) })
+      : "\u00a0";
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p role="status" className="text-fg-muted">
-        {updatedAt ? t("lastUpdated", { time: formatClockTime(updatedAt, locale) }) : t("loadingAll")}
+        {status}
       </p>
       <Button variant="secondary" onClick={onRefresh} aria-busy={fetching}>
         <Icon name="refresh" className={`size-5 ${fetching ? "animate-spin motion-reduce:animate-none" : ""}`} />

@@ -34,6 +34,15 @@ export class HomePage {
     return this.page.getByRole("status").filter({ hasText: /^Last updated / });
   }
 
+  /**
+   * Waits until the page answers clicks. The figures come in the server's
+   * HTML, before the page's scripts have run; "Last updated" is written only
+   * once they have (its time is in the browser's time zone).
+   */
+  async expectHydrated(): Promise<void> {
+    await expect(this.lastUpdated).toBeVisible();
+  }
+
   quotaMeter(name: string): Locator {
     return this.balance.getByRole("meter", { name });
   }

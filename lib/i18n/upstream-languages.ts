@@ -1,5 +1,6 @@
 import "server-only";
 import { withUserToken, type ActiveSession } from "@/lib/auth/current-session";
+import { valueWithin } from "@/lib/async/value-within";
 import { withClientToken } from "@/lib/print-server/client-token";
 import { serverConfig } from "@/lib/print-server/server-config";
 import { getOwnProfile } from "@/lib/print-server/users";
@@ -49,15 +50,7 @@ async function lookUp(key: string, load: () => Promise<string | null>, now: () =
       return null;
     },
   );
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), lookupDeadlineMs);
-  });
-  try {
-    return await Promise.race([loading, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return valueWithin(loading, lookupDeadlineMs, null);
 }
 
 export interface UpstreamLanguages {

@@ -1,0 +1,60 @@
+import "server-only";
+import type { z } from "zod/mini";
+import { meResponse, type MeResponse } from "@/app/api/me/schema";
+import { moneyResponse, type MoneyOverview } from "@/app/api/account/money/schema";
+import type { InitialRead } from "@/hooks/use-portal-read";
+import { valueWithin } from "@/lib/async/value-within";
+import { currentSession, withUserToken } from "@/lib/auth/current-session";
+import { getOwnProfile } from "@/lib/print-server/users";
+import { loadMoneyOverview } from "./load-money-overview";
+
+// The home page's figures, read while the page is rendered, so the balance
+// is in the page's first paint instead of arriving after the scripts have
+// loaded and asked for it (it is the page's largest paint; on a phone that
+// was 2.5 s, issue 14). A print server that fails or is slow does not hold
+// the page up: past the deadline, or on any failure, the page comes without
+// the figure and the browser reads it, with its loading, error and Retry
+// as before. Each answer passes its route's schema, so the page carries
+// exactly what the route would answer.
+
+/** How long a page waits for its figures before it leaves them to the browser. */
+export const firstPaintDeadlineMs = 1_000;
+
+/** `read`'s answer through `schema`, or undefined when it failed or missed the deadline. */
+export async function readForFirstPaint<T>(
+  schema: z.ZodMiniType<T>,
+  read: () => Promise<T>,
+  deadlineMs = firstPaintDeadlineMs,
+): Promise<InitialRead<T> | undefined> {
+  const reading = read().then((value) => ({ data: schema.parse(value), at: Date.now() }));
+  // The browser's own read reports the failure (the route logs and words it).
+  return valueWithin(reading, deadlineMs, undefined).catch(() => undefined);
+}
+
+export interface AccountOverviewStart {
+  money?: InitialRead<MoneyOverview>;
+  profile?: InitialRead<MeResponse>;
+}
+
+/** The signed-in person's balance and details, for a page that has called requireUser. */
+export async function accountOverviewStart(): Promise<AccountOverviewStart> {
+  const state = await currentSession();
+  if (state.status !== "active") return {};
+  const { userId } = state.session;
+  // Reads only: a token that expired on its way may be refreshed and the read made again.
+  const withToken =
+    <T>(call: (token: string) => Promise<T>) =>
+    () =>
+      withUserToken(state, call, { safeToRepeat: true });
+  const [money, profile] = await Promise.all([
+    readForFirstPaint(
+      moneyResponse,
+      withToken((token) => loadMoneyOverview(token, userId)),
+    ),
+    readForFirstPaint(
+      meResponse,
+      withToken((token) => getOwnProfile(token, userId)),
+    ),
+  ]);
+  return { money, profile };
+}
