@@ -16,7 +16,7 @@ export interface PortalRead<T> {
   data: T | undefined;
   /** The last load's failure (cleared by the next answer). */
   error: unknown;
-  /** When `data` arrived (browser clock), 0 before. */
+  /** When `data` arrived (browser clock; the server's for an `initial` answer), 0 before. */
   updatedAt: number;
   /** No answer yet and no failure: the first load runs. */
   isPending: boolean;
@@ -80,6 +80,7 @@ export function usePortalRead<T extends object>(url: string | null, options: Por
   }, [url, answered]);
 
   useEffect(() => {
+    // The page came with the answer: no first load (a new `url` loads).
     if (firstLoadDone.current) {
       firstLoadDone.current = false;
       return undefined;
