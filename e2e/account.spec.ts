@@ -172,6 +172,7 @@ test.describe("the home page in a browser in another time zone", () => {
 // so the outage gets a print server and portal of its own; so does a portal
 // that asks for fewer rights.
 const outageTest = privateStackTest();
+const slowTest = privateStackTest({ faultProxy: true });
 const noCreditTest = privateStackTest({ portalEnv: { PRINT_SERVER_SCOPES: "users reports offline.access" } });
 
 noCreditTest(
@@ -223,5 +224,29 @@ outageTest(
     await homePage.profile.getByRole("button", { name: "Retry" }).click();
     await expect(homePage.profileValue("Name")).toHaveText(alice.fullName);
     await expect(homePage.profile.getByRole("alert")).toHaveCount(0);
+  },
+);
+
+slowTest(
+  "a print server slower than the page's deadline does not hold the page: it comes with the panels loading, then the figures",
+  async ({ page, signInPage, homePage, stack }) => {
+    slowTest.setTimeout(120_000);
+    await signInPage.goto();
+    await signInPage.signInWithPin(alice.pin);
+    await expect(homePage.availableToPrint).toHaveText("€25.50");
+
+    // Every answer of the print server now takes 1.5 s, longer than the page
+    // waits for its figures (1 s, lib/account/first-paint.ts).
+    stack.faultProxy!.delayAnswers(1_500);
+    const html = await (await page.request.get("/")).text();
+    expect(html).toContain(`Hello, ${alice.fullName}`);
+    expect(html).not.toContain("€25.50");
+    expect(html).not.toContain("alice@example.com");
+
+    await page.reload();
+    await expect(homePage.balance).toHaveAttribute("aria-busy", "true");
+    await expect(homePage.availableToPrint).toHaveText("€25.50", { timeout: 60_000 });
+    await expect(homePage.profileValue("Email")).toHaveText("alice@example.com", { timeout: 60_000 });
+    await expect(homePage.lastUpdated).toBeVisible();
   },
 );
