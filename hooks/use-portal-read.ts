@@ -58,7 +58,7 @@ export function usePortalRead<T extends object>(url: string | null, options: Por
   // Only the latest load may write: an older one that answers late is dropped.
   const latest = useRef(0);
   const updatedAt = useRef(initial?.at ?? 0);
-  const firstLoadDone = useRef(initial !== undefined);
+  const skipFirstLoad = useRef(initial !== undefined);
 
   const answered = useCallback((data: T) => {
     updatedAt.current = Date.now();
@@ -81,8 +81,8 @@ export function usePortalRead<T extends object>(url: string | null, options: Por
 
   useEffect(() => {
     // The page came with the answer: no first load (a new `url` loads).
-    if (firstLoadDone.current) {
-      firstLoadDone.current = false;
+    if (skipFirstLoad.current) {
+      skipFirstLoad.current = false;
       return undefined;
     }
     // Started in a task of its own: each fetch() costs the browser a few ms,
