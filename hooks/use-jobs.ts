@@ -12,6 +12,7 @@ import { PortalError } from "@/lib/browser-safe/errors";
 import type { ReleaseOptions } from "@/lib/browser-safe/jobs/release-options";
 import type { Answer } from "@/lib/browser-safe/answer";
 import { fetchJson, postJson, readJson } from "@/lib/browser-safe/fetch-json";
+import { inOwnTask } from "@/lib/browser-safe/in-own-task";
 import { usePortalAction } from "./use-portal-action";
 import { usePortalRead } from "./use-portal-read";
 
@@ -67,9 +68,7 @@ export function useJobList(list: JobListName): JobList {
     }
   }, [list]);
 
-  useEffect(() => {
-    void refetch();
-  }, [refetch]);
+  useEffect(() => inOwnTask(() => void refetch()), [refetch]);
 
   // A list changes with every print: read again whenever the tab comes back.
   useEffect(() => {

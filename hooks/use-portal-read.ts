@@ -2,6 +2,7 @@
 
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { readJson } from "@/lib/browser-safe/fetch-json";
+import { inOwnTask } from "@/lib/browser-safe/in-own-task";
 
 // One GET of a portal route, owned by the component that shows it (a panel,
 // a list). Not a cache: nothing is shared between components or kept after
@@ -85,11 +86,7 @@ export function usePortalRead<T extends object>(url: string | null, options: Por
       skipFirstLoad.current = false;
       return undefined;
     }
-    // Started in a task of its own: each fetch() costs the browser a few ms,
-    // and started from the effects of hydration they made that one task the
-    // page's longest (on the jobs page half of it, on a phone; issue 14).
-    const start = setTimeout(() => void load(), 0);
-    return () => clearTimeout(start);
+    return inOwnTask(() => void load());
   }, [load]);
 
   const { refreshOnFocusAfterMs } = options;

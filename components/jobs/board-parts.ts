@@ -1,0 +1,10 @@
+// The board's parts that only some moments need: the selection's bar, the
+// questions, the release's progress (a tick or a tap) and "Release all" (a
+// printer's label page). One module, so the page's first load carries one
+// loader for them instead of five, and the first tick brings the questions
+// that follow it (issue 14).
+export { ConfirmDialog } from "./confirm-dialog";
+export { ReleaseAllPanel } from "./release-all-panel";
+export { ReleaseConfirm } from "./release-confirm";
+export { ReleaseProgress } from "./release-progress";
+export { SelectionBar } from "./selection-bar";
