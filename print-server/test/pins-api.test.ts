@@ -152,8 +152,11 @@ describe("PIN uniqueness under 40 parallel requests", () => {
     const [user] = addUsers(1, "retry");
     const pins = await Promise.all(Array.from({ length: 40 }, () => newPin(user!, true)));
     expect(server.services.pins.count(user!)).toBe(1);
-    const working = pins.filter((pin) => server.services.users.byPin(pin)?.id === user);
-    expect(working).toHaveLength(1);
+    // The one left is one of those answered. A PIN that a later request
+    // retired goes back to the pool, so two answers can name the same PIN
+    // (about one run in fifty with 2,000 free 4-digit PINs): count PINs, not answers.
+    const working = new Set(pins.filter((pin) => server.services.users.byPin(pin)?.id === user));
+    expect(working.size).toBe(1);
   });
 });
 
