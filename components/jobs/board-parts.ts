@@ -3,8 +3,8 @@
 // printer's label page). One module, so the page's first load carries one
 // loader for them instead of five, and the first tick brings the questions
 // that follow it (issue 14).
-export { ConfirmDialog } from "./confirm-dialog";
+export { DeleteConfirm } from "./delete-confirm";
 export { ReleaseAllPanel } from "./release-all-panel";
 export { ReleaseConfirm } from "./release-confirm";
-export { ReleaseProgress } from "./release-progress";
+export { ReleaseProgressList } from "./release-progress";
 export { SelectionBar } from "./selection-bar";

@@ -27,9 +27,9 @@ import { SelectAll } from "./select-all";
 const part = <Name extends keyof typeof import("./board-parts")>(name: Name) =>
   lazy(() => import("./board-parts").then((module) => ({ default: module[name] })));
 const SelectionBar = part("SelectionBar");
-const ConfirmDialog = part("ConfirmDialog");
+const DeleteConfirm = part("DeleteConfirm");
 const ReleaseConfirm = part("ReleaseConfirm");
-const ReleaseProgress = part("ReleaseProgress");
+const ReleaseProgressList = part("ReleaseProgressList");
 const ReleaseAllPanel = part("ReleaseAllPanel");
 
 type Pending =
@@ -252,16 +252,9 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
       ) : null}
 
       {batches.length > 0 ? (
-        <section aria-labelledby="jobs-progress" className="flex flex-col gap-3">
-          <h2 id="jobs-progress" className="text-xl font-semibold">
-            {t("progressHeading")}
-          </h2>
-          {batches.map((batch) => (
-            <Suspense key={batch.key} fallback={null}>
-              <ReleaseProgress batch={batch} announce={announce} onPrinted={readListsAndMoney} />
-            </Suspense>
-          ))}
-        </section>
+        <Suspense fallback={null}>
+          <ReleaseProgressList batches={batches} announce={announce} onPrinted={readListsAndMoney} />
+        </Suspense>
       ) : null}
 
       <JobListSection
@@ -343,19 +336,12 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
             }}
             onCancel={() => setPending(null)}
           />
-          <ConfirmDialog
-            open={pending?.kind === "delete"}
-            title={pending?.kind === "delete" ? t("deleteConfirmTitle", { count: pending.jobs.length }) : ""}
-            confirmLabel={t("confirmDelete")}
+          <DeleteConfirm
+            jobs={pending?.kind === "delete" ? pending.jobs : null}
             busy={remove.isPending}
             onConfirm={confirmDelete}
             onCancel={() => setPending(null)}
-          >
-            <p>{t("deleteConfirmText")}</p>
-            <ul className="list-disc pl-6">
-              {pending?.kind === "delete" ? pending.jobs.map((job) => <li key={job.id}>{job.name}</li>) : null}
-            </ul>
-          </ConfirmDialog>
+          />
         </Suspense>
       ) : null}
     </div>

@@ -18,7 +18,7 @@ export interface ReleaseBatch {
  * is said once in the page's live region (`announce`). A server without job
  * states has them shown as released.
  */
-export function ReleaseProgress({
+function ReleaseProgress({
   batch,
   announce,
   onPrinted,
@@ -74,5 +74,28 @@ export function ReleaseProgress({
         );
       })}
     </ul>
+  );
+}
+
+/** "Printing" and each release since the page was opened, newest first. */
+export function ReleaseProgressList({
+  batches,
+  announce,
+  onPrinted,
+}: {
+  batches: ReleaseBatch[];
+  announce: (text: string) => void;
+  onPrinted: () => void;
+}) {
+  const t = useTranslations("jobs");
+  return (
+    <section aria-labelledby="jobs-progress" className="flex flex-col gap-3">
+      <h2 id="jobs-progress" className="text-xl font-semibold">
+        {t("progressHeading")}
+      </h2>
+      {batches.map((batch) => (
+        <ReleaseProgress key={batch.key} batch={batch} announce={announce} onPrinted={onPrinted} />
+      ))}
+    </section>
   );
 }

@@ -1,0 +1,41 @@
+"use client";
+
+import { useTranslations } from "@/hooks/use-translations";
+import type { JobView } from "@/app/api/jobs/schema";
+import { ConfirmDialog } from "./confirm-dialog";
+
+/**
+ * "Delete N jobs?" with their names. Loaded with the board's other
+ * questions (board-parts.ts), not in the Jobs page's first load.
+ */
+export function DeleteConfirm({
+  jobs,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  /** The jobs asked about; null while no deletion is asked (the dialog stays, closed, to give focus back). */
+  jobs: JobView[] | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const t = useTranslations("jobs");
+  return (
+    <ConfirmDialog
+      open={jobs !== null}
+      title={jobs ? t("deleteConfirmTitle", { count: jobs.length }) : ""}
+      confirmLabel={t("confirmDelete")}
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <p>{t("deleteConfirmText")}</p>
+      <ul className="list-disc pl-6">
+        {jobs?.map((job) => (
+          <li key={job.id}>{job.name}</li>
+        ))}
+      </ul>
+    </ConfirmDialog>
+  );
+}
