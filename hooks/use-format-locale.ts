@@ -3,14 +3,22 @@
 import { useLocale } from "@/hooks/use-translations";
 import { useMemo, useSyncExternalStore } from "react";
 import { formatLocale } from "@/lib/browser-safe/format-locale";
+import { isHydrated, subscribeToHydration } from "./use-hydrated";
 
 function subscribe(onChange: () => void): () => void {
+  const stopWaiting = subscribeToHydration(onChange);
   window.addEventListener("languagechange", onChange);
-  return () => window.removeEventListener("languagechange", onChange);
+  return () => {
+    stopWaiting();
+    window.removeEventListener("languagechange", onChange);
+  };
 }
 
 // A string snapshot: navigator.languages may hand out a new array each time.
-const browserLanguages = () => navigator.languages.join(",");
+// None until the page is hydrated (use-hydrated.ts): hydration writes money
+// and times as the server did, in the page's language alone, and a region the
+// browser adds is written from the task after.
+const browserLanguages = () => (isHydrated() ? navigator.languages.join(",") : "");
 const noLanguages = () => "";
 
 /** The locale for numbers, money and times in client components: see formatLocale. */

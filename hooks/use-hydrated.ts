@@ -1,18 +1,51 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
+import { inOwnTask } from "@/lib/browser-safe/in-own-task";
 
-const never = () => () => {};
+// Whether the page has been hydrated: flips once per page, two tasks after
+// the first component that asks has been hydrated. What depends on it is
+// what only the browser knows (its time zone, its languages): times and
+// money the browser formats itself. The first formatter the page builds
+// loads ICU's data (15 to 50 ms on this machine, four times that on a
+// phone); in the task that runs hydration's effects, or with the renders the
+// flip causes, that made one long task of two. So the task before the flip
+// loads that data and does nothing else (issue 14).
+let hydrated = false;
+let waiting: Set<() => void> | undefined;
+
+function loadFormattingData() {
+  try {
+    new Intl.DateTimeFormat(document.documentElement.lang || undefined, { timeStyle: "medium" }).format(0);
+  } catch {
+    // A lang Intl refuses: the page's own formatting will load the data.
+  }
+}
+
+/** For useSyncExternalStore: calls `onChange` when the page counts as hydrated. */
+export function subscribeToHydration(onChange: () => void): () => void {
+  if (!waiting) {
+    const all = (waiting = new Set());
+    inOwnTask(() => {
+      loadFormattingData();
+      inOwnTask(() => {
+        hydrated = true;
+        all.forEach((call) => call());
+      });
+    });
+  }
+  waiting.add(onChange);
+  return () => waiting?.delete(onChange);
+}
+
+/** The browser's snapshot: true from two tasks after hydration on. */
+export const isHydrated = () => hydrated;
 
 /**
  * False while the server renders and while the browser hydrates what it
- * rendered, true from the render after: for what only the browser knows
- * (its clock's time zone), so hydration finds the server's text unchanged.
+ * rendered, true from two tasks after: for what only the browser knows (its
+ * clock's time zone), so hydration finds the server's text unchanged.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
+  return useSyncExternalStore(subscribeToHydration, isHydrated, () => false);
 }

@@ -3,6 +3,7 @@
 import { useFormatLocale } from "@/hooks/use-format-locale";
 import { useMoneyOverview, useProfile } from "@/hooks/use-account";
 import type { AccountOverviewStart } from "@/lib/account/first-paint";
+import { adoptMoneyTexts } from "@/lib/browser-safe/money-format";
 import { MoneyPanel } from "./money-panel";
 import { ProfilePanel } from "./profile-panel";
 import { RefreshBar } from "./refresh-bar";
@@ -12,6 +13,9 @@ import { RefreshBar } from "./refresh-bar";
  * `start`: the figures the server read for the page; what it lacks is read here.
  */
 export function AccountOverview({ start }: { start: AccountOverviewStart }) {
+  // Before the panels render: hydration writes the server's money texts
+  // instead of loading ICU's data in its task (money-format.ts).
+  adoptMoneyTexts(start.moneyTexts);
   const profile = useProfile(start.profile);
   const money = useMoneyOverview(start.money);
   const locale = useFormatLocale();

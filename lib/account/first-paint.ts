@@ -5,6 +5,9 @@ import { moneyResponse, type MoneyOverview } from "@/app/api/account/money/schem
 import type { InitialRead } from "@/hooks/use-portal-read";
 import { valueWithin } from "@/lib/async/value-within";
 import { currentSession, withUserToken } from "@/lib/auth/current-session";
+import { formatLocale } from "@/lib/browser-safe/format-locale";
+import { moneyTexts, type MoneyTexts } from "@/lib/browser-safe/money-format";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { getOwnProfile } from "@/lib/print-server/users";
 import { loadMoneyOverview } from "./load-money-overview";
 
@@ -34,6 +37,19 @@ export async function readForFirstPaint<T>(
 export interface AccountOverviewStart {
   money?: InitialRead<MoneyOverview>;
   profile?: InitialRead<MeResponse>;
+  /** The money in `money` as the server wrote it, for the browser's hydration (adoptMoneyTexts). */
+  moneyTexts?: MoneyTexts;
+}
+
+/** Every amount the money panel writes. */
+function amountsOf({ credit }: MoneyOverview): number[] {
+  if (!credit) return [];
+  return [
+    credit.availableToPrint,
+    ...credit.accounts.flatMap(({ balance, minimumBalance }) =>
+      minimumBalance === null ? [balance] : [balance, minimumBalance],
+    ),
+  ];
 }
 
 /** The signed-in person's balance and details, for a page that has called requireUser. */
@@ -46,7 +62,7 @@ export async function accountOverviewStart(): Promise<AccountOverviewStart> {
     <T>(call: (token: string) => Promise<T>) =>
     () =>
       withUserToken(state, call, { safeToRepeat: true });
-  const [money, profile] = await Promise.all([
+  const [money, profile, language] = await Promise.all([
     readForFirstPaint(
       moneyResponse,
       withToken((token) => loadMoneyOverview(token, userId)),
@@ -55,6 +71,10 @@ export async function accountOverviewStart(): Promise<AccountOverviewStart> {
       meResponse,
       withToken((token) => getOwnProfile(token, userId)),
     ),
+    requestLocale(),
   ]);
-  return { money, profile };
+  // Hydration writes money in the page's language alone: the browser's
+  // languages, which may add a region, are read after it (useFormatLocale).
+  const texts = money && moneyTexts(amountsOf(money.data), money.data.currency, formatLocale(language, []));
+  return { money, profile, moneyTexts: texts };
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { formatMoney } from "./money-format";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { adoptMoneyTexts, formatMoney, moneyTexts } from "./money-format";
 
 // Intl separates number and symbol with no-break spaces; spell them out so a
 // plain space in the expectation can never pass by accident.
@@ -42,5 +42,41 @@ describe("formatMoney", () => {
 
   it("still shows the amount with the code when Intl refuses the currency", () => {
     expect(formatMoney(25.5, "EURO", "en")).toBe("25.50 EURO");
+  });
+});
+
+describe("money the server wrote, adopted by the browser", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    vi.resetModules();
+  });
+
+  it("writes each amount as formatMoney does, a negative zero as zero", () => {
+    expect(moneyTexts([25.5, -3.2, -0], "EUR", "de")).toEqual({
+      "de|EUR|25.5": `25,50${nbsp}€`,
+      "de|EUR|-3.2": `-3,20${nbsp}€`,
+      "de|EUR|0": `0,00${nbsp}€`,
+    });
+  });
+
+  it("answers the adopted amounts in the browser without building a formatter, and formats the rest", async () => {
+    vi.stubGlobal("window", {});
+    const browser = await import("./money-format");
+    browser.adoptMoneyTexts({ "en|EUR|25.5": "€25.50 (server)", "en|EUR|0": "€0.00 (server)" });
+    const numberFormat = vi.spyOn(Intl, "NumberFormat");
+    expect(browser.formatMoney(25.5, "EUR", "en")).toBe("€25.50 (server)");
+    expect(browser.formatMoney(-0, "EUR", "en")).toBe("€0.00 (server)");
+    expect(numberFormat).not.toHaveBeenCalled();
+    numberFormat.mockRestore();
+    // Another amount, locale or currency is the browser's own.
+    expect(browser.formatMoney(25.5, "EUR", "en-GB")).toBe("€25.50");
+    expect(browser.formatMoney(25.5, "USD", "en")).toBe("$25.50");
+    expect(browser.formatMoney(3, "EUR", "en")).toBe("€3.00");
+  });
+
+  it("ignores them on the server, where one map would keep every request's amounts", () => {
+    adoptMoneyTexts({ "en|EUR|25.5": "€25.50 (server)" });
+    expect(formatMoney(25.5, "EUR", "en")).toBe("€25.50");
   });
 });
