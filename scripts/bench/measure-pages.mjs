@@ -210,11 +210,21 @@ function mostFrequent(values) {
   return value === undefined ? undefined : { element: value, runs, of: values.length };
 }
 
+/** The elements a failed audit names (selector and snippet), the first few. */
+function failingNodes(audit) {
+  return (audit?.details?.items ?? [])
+    .map((item) => item.node ?? item.items?.[0]?.node)
+    .filter(Boolean)
+    .slice(0, 5)
+    .map((node) => `${node.selector ?? "?"} ${(node.snippet ?? "").slice(0, 160)}`);
+}
+
 /** Median Lighthouse scores and metrics of `runs` runs on one page, with the audits that failed in any. */
 async function scorePage(port, baseUrl, page, runs, say) {
   const scores = Object.fromEntries(categories.map((c) => [c, []]));
   const metrics = Object.fromEntries(metricIds.map((m) => [m, []]));
   const failing = new Set();
+  const failingNodesSeen = new Set();
   const largestPaints = [];
   // Lighthouse's measure of the host's CPU (under 1000 it would warn on its command line that scores suffer).
   const benchmarkIndex = [];
@@ -226,7 +236,11 @@ async function scorePage(port, baseUrl, page, runs, say) {
     largestPaints.push(largestPaintElement(lhr));
     for (const c of ["accessibility", "best-practices"]) {
       for (const ref of lhr.categories[c]?.auditRefs ?? []) {
-        if (ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1) failing.add(`${c}: ${ref.id}`);
+        if (ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1) {
+          failing.add(`${c}: ${ref.id}`);
+          // Which elements, so a failure seen in one run can be found again.
+          for (const where of failingNodes(lhr.audits[ref.id])) failingNodesSeen.add(`${ref.id}: ${where}`);
+        }
       }
     }
     say?.(
@@ -241,6 +255,7 @@ async function scorePage(port, baseUrl, page, runs, say) {
       metricIds.map((m) => [m, round(median(metrics[m]), m === "cumulative-layout-shift" ? 3 : 0)]),
     ),
     failedAudits: [...failing],
+    failedAuditNodes: [...failingNodesSeen].slice(0, 20),
     largestPaint: mostFrequent(largestPaints.filter(Boolean)),
     benchmarkIndex: round(median(benchmarkIndex), 0),
   };
