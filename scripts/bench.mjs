@@ -16,10 +16,10 @@
 // A/B comparisons while working on it (a few minutes; figures go to
 // bench-results/<group>/, and only that group's budgets are checked):
 //   jobs   the Jobs page's first list, the list's API and releases
-//   api    GET /api/me against the floor and the direct call, and sign-in by PIN
+//   api    GET /api/me and sign-in by PIN, against the floor and the direct call
 //   pages  first-load JavaScript, console errors and Lighthouse of every page
 //   reports  the monthly summary per format at the report scale (1,000 users; 200 with --quick)
-//   download  the large monthly summary CSV, direct vs through the portal, on the
+//   download  the large monthly summary CSV, direct vs through the portal and the floor, on the
 //            download organisation (20,000 users; 200 with --quick), seeded on first use
 
 import { cpus, loadavg } from "node:os";
@@ -177,7 +177,7 @@ async function reportsOnly(results) {
   }
 }
 
-/** `--only download`: the download organisation's print server and the portal, no floor. */
+/** `--only download`: the download organisation's print server, the portal and the floor. */
 async function downloadOnly(results) {
   const server = await startPrintServerFor(plan.downloadScale, say);
   say(`print server ready after ${(server.startMs / 1000).toFixed(0)} s`);
@@ -185,7 +185,9 @@ async function downloadOnly(results) {
   try {
     const portal = await startBenchPortal(server, say);
     say(`portal serves from pid ${portal.pid}`);
-    await attempt(results, "download", () => downloadFigures(results, ps, portal));
+    // Its /api/me is not measured here.
+    const floor = await startBenchFloor({}, server, say);
+    await attempt(results, "download", () => downloadFigures(results, ps, portal, floor));
   } finally {
     await ps.close();
   }
@@ -215,14 +217,16 @@ async function attempt(results, key, measure) {
   }
 }
 
-async function downloadFigures(results, ps, portal) {
+async function downloadFigures(results, ps, portal, floor) {
   say(`download: generating the monthly summary CSV at scale ${plan.downloadScale}`);
   const managerToken = await ps.userToken({ type: LOGIN_TYPE.password, ...MANAGER });
   const started = Date.now();
   const executionId = await ps.startReport(managerToken, MONTHLY_SUMMARY_REPORT_ID, "csv");
   await ps.waitForReport(managerToken, executionId, { timeoutMs: plan.reportTimeoutMs });
   const generationSeconds = (Date.now() - started) / 1000;
-  say(`download: file ready after ${generationSeconds.toFixed(1)} s; fetching it directly and through the portal`);
+  say(
+    `download: file ready after ${generationSeconds.toFixed(1)} s; fetching it directly, through the portal and the floor`,
+  );
   // Writing the file out goes on after it is ready.
   await settle(results, "download (file written)");
   const managerCookie = await signInToPortal(portal.url, {
@@ -238,6 +242,8 @@ async function downloadFigures(results, ps, portal) {
       portalUrl: portal.url,
       cookie: managerCookie,
       portalPid: portal.pid,
+      floorUrl: floor.url,
+      floorPid: floor.pid,
       serverPid: listeningPid(Number(new URL(ps.base).port)),
       runs: plan.downloadRuns,
       say,
@@ -269,7 +275,13 @@ async function apiFigures(results, { server, ps, portal, floor, userCookie, pin 
   );
   say("sign-in round trips");
   await attempt(results, "signIn", () =>
-    measureSignIn({ ps, portalUrl: portal.url, pin: scaleUserPin(2), rounds: plan.signInRounds }),
+    measureSignIn({
+      ps,
+      portalUrl: portal.url,
+      floorUrl: floor.url,
+      pin: scaleUserPin(2),
+      rounds: plan.signInRounds,
+    }),
   );
 }
 
@@ -283,11 +295,11 @@ async function withPortal(results, server) {
   try {
     const portal = await startBenchPortal(server, say);
     say(`portal serves from pid ${portal.pid}`);
-    await attempt(results, "download", () => downloadFigures(results, ps, portal));
-
     const pin = scaleUserPin(1);
     const userCookie = await signInToPortal(portal.url, { method: "pin", pin });
-    const floor = await startBenchFloor(await portalMe(portal.url, userCookie), say);
+    const floor = await startBenchFloor(await portalMe(portal.url, userCookie), server, say);
+    await attempt(results, "download", () => downloadFigures(results, ps, portal, floor));
+
     await apiFigures(results, { server, ps, portal, floor, userCookie, pin });
     await pageFigures(results, { portal, floor, userCookie });
     await jobsFigures(results, { ps, portal, userCookie, pin });
@@ -367,7 +379,7 @@ async function withPortalOnly(results) {
       await jobsFigures(results, { ps, portal, userCookie, pin });
       return;
     }
-    const floor = await startBenchFloor(await portalMe(portal.url, userCookie), say);
+    const floor = await startBenchFloor(await portalMe(portal.url, userCookie), server, say);
     if (only === "pages") {
       await pageFigures(results, { portal, floor, userCookie });
       return;
@@ -389,7 +401,7 @@ async function main() {
   );
   const built = await ensureBuilds(say, {
     portal: only !== "reports",
-    floor: only === undefined || only === "api" || only === "pages",
+    floor: only === undefined || only === "api" || only === "pages" || only === "download",
   });
 
   if (only === "reports") {

@@ -12,6 +12,7 @@ import {
   buildPortal,
   exportCa,
   portalNeedsBuild,
+  portalScopes,
   registerPortalClient,
   startPortal,
   stopChild,
@@ -125,9 +126,10 @@ export function startBenchPortal(printServer, say) {
 
 /**
  * Starts the floor app (scripts/bench/floor.mjs); its /api/me answers `meJson`,
- * the portal's own answer for the bench user. Answers its URL and the pid that serves it.
+ * the portal's own answer for the bench user, and its sign-in calls
+ * `printServer` with the portal's scopes. Answers its URL and the pid that serves it.
  */
-export function startBenchFloor(meJson, say) {
+export function startBenchFloor(meJson, printServer, say) {
   return guarded(async () => {
     const port = await freePort();
     const workDir = mkdtempSync(join(tmpdir(), "print-portal-bench-floor-"));
@@ -135,7 +137,7 @@ export function startBenchFloor(meJson, say) {
     const meJsonFile = join(workDir, "me.json");
     writeFileSync(meJsonFile, JSON.stringify(meJson));
     say(`starting the floor app on http://127.0.0.1:${port}`);
-    await startFloor({ port, meJsonFile, track });
+    await startFloor({ port, meJsonFile, printServer, scope: portalScopes, track });
     return { url: `http://127.0.0.1:${port}`, pid: listeningPid(port) };
   });
 }

@@ -78,7 +78,9 @@ function apiBudgets() {
       value: (r) => r.signIn?.overheadMs,
       pass: (overhead) => overhead <= 3,
       show: ms,
-      reference: (r) => r.signIn && `portal ${ms(r.signIn.portalMs)}, direct ${ms(r.signIn.loginInfoMs)}`,
+      reference: (r) =>
+        r.signIn &&
+        `portal ${ms(r.signIn.portalMs)}, direct ${ms(r.signIn.loginInfoMs)}, floor ${ms(r.signIn.floorMs)} (overhead ${ms(r.signIn.floorOverheadMs)})`,
     },
   ];
 }
@@ -93,7 +95,8 @@ function downloadBudgets() {
       pass: (ratio) => ratio >= 0.95,
       show: percent,
       reference: (r) =>
-        r.download && `portal ${r.download.portalMbPerSecond} MiB/s, direct ${r.download.directMbPerSecond} MiB/s`,
+        r.download &&
+        `portal ${r.download.portalMbPerSecond} MiB/s, direct ${r.download.directMbPerSecond} MiB/s, floor ${r.download.floorMbPerSecond} MiB/s (${percent(r.download.floorRatio)})`,
     },
     {
       id: "download-memory",

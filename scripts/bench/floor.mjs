@@ -75,11 +75,12 @@ export async function ensureFloorBuild(say) {
 }
 
 /**
- * Starts the floor on `port`; its /api/me answers the JSON in `meJsonFile`.
- * `track` gets the child at once (so a start that fails is stopped too);
- * resolves once it listens.
+ * Starts the floor on `port`; its /api/me answers the JSON in `meJsonFile`,
+ * its /api/sign-in makes the portal's token call to `printServer` (the
+ * bench's: URL, CA file, client) with `scope`. `track` gets the child at once
+ * (so a start that fails is stopped too); resolves once it listens.
  */
-export async function startFloor({ port, meJsonFile, track }) {
+export async function startFloor({ port, meJsonFile, printServer, scope, track }) {
   const child = spawn(process.execPath, [join(floorDir, "scripts", "portal-server.mjs")], {
     cwd: floorDir,
     env: {
@@ -89,6 +90,9 @@ export async function startFloor({ port, meJsonFile, track }) {
       PORT: String(port),
       HOSTNAME: "127.0.0.1",
       FLOOR_ME_JSON: meJsonFile,
+      FLOOR_PRINT_SERVER_URL: printServer.url,
+      FLOOR_PRINT_SERVER_CA_FILE: printServer.caFile,
+      FLOOR_PRINT_SERVER_CLIENT: JSON.stringify({ ...printServer.client, scope }),
     },
     // The per-request log lines are part of what a request costs, as for the portal; nobody reads them.
     stdio: ["ignore", "pipe", "inherit"],

@@ -1,6 +1,8 @@
-// One large report file, fetched directly from the print server and through
-// the portal's download route in the same run, in turns; the portal
-// process's resident memory is sampled while it streams.
+// One large report file, fetched directly from the print server, through
+// the portal's download route and through the floor's (a bare Next.js route
+// that hands the upstream body on as a web stream: floor-app/app/api/download)
+// in the same run, in turns; the portal process's resident memory is sampled
+// while it streams.
 
 import { spawn } from "node:child_process";
 import { BenchError } from "./bench-error.mjs";
@@ -108,6 +110,8 @@ async function sampled(pid, download) {
  * @param {string} o.portalUrl
  * @param {string} o.cookie        that user's portal session
  * @param {number} o.portalPid     the process that serves the portal
+ * @param {string} o.floorUrl
+ * @param {number} o.floorPid      the process that serves the floor
  * @param {number} [o.serverPid]   the print server's process
  * @param {number} o.runs          downloads each way
  */
@@ -118,6 +122,8 @@ export async function measureDownload({
   portalUrl,
   cookie,
   portalPid,
+  floorUrl,
+  floorPid,
   serverPid,
   runs,
   say,
@@ -133,52 +139,64 @@ export async function measureDownload({
       cookie,
       "accept-encoding": BROWSER_ACCEPT_ENCODING,
     });
+  const viaFloor = () =>
+    curlGet(`${floorUrl}/api/download/${executionId}`, {
+      authorization: `Bearer ${userToken}`,
+      "accept-encoding": BROWSER_ACCEPT_ENCODING,
+    });
   const printServer = serverPid === undefined ? {} : { printServer: serverPid };
   const portalRun = () =>
     sampled(portalPid, () => timed(viaPortal, "the portal's download route", { ...printServer, portal: portalPid }));
   const directRun = () => timed(direct, "the print server's download", printServer);
+  const floorRun = () => timed(viaFloor, "the floor's download route", { ...printServer, floor: floorPid });
 
-  // A warm-up: one whole download through the portal, not measured. The
-  // portal's first download loads the route's code and grows its buffers
-  // (about 40 MiB of RSS, then a few MiB on the runs after): what the budget
-  // is about is the file's size, not a person's first download of the day.
-  say?.("  warm-up: one whole download through the portal, not measured");
+  // A warm-up: one whole download through the portal and one through the
+  // floor, not measured. The portal's first download loads the route's code
+  // and grows its buffers (about 40 MiB of RSS, then a few MiB on the runs
+  // after): what the budget is about is the file's size, not a person's first
+  // download of the day.
+  say?.("  warm-up: one whole download through the portal and one through the floor, not measured");
   const warmUp = await portalRun();
   say?.(
     `  warm-up: portal ${warmUp.mbPerSecond.toFixed(0)} MiB/s, portal RSS +${(warmUp.growthBytes / MB).toFixed(1)} MiB (not counted)`,
   );
+  await floorRun();
 
   const directRuns = [];
   const portalRuns = [];
+  const floorRuns = [];
   let longestQuietWait = 0;
   // Each download starts on a quiet machine (the one before it leaves a
-  // quarter of a gigabyte of buffers to collect), and the two ways take
-  // turns at going first, so neither always follows the other.
+  // quarter of a gigabyte of buffers to collect), and the three ways take
+  // turns at going first, so none always follows another.
   const quietly = async (download) => {
     const wait = await waitForQuietMachine({ windowMs: 500, timeoutMs: 15_000 });
     longestQuietWait = Math.max(longestQuietWait, wait.waitedSeconds);
     return download();
   };
+  const ways = [
+    [directRun, directRuns],
+    [portalRun, portalRuns],
+    [floorRun, floorRuns],
+  ];
   for (let run = 0; run < runs; run++) {
-    if (run % 2 === 0) {
-      directRuns.push(await quietly(directRun));
-      portalRuns.push(await quietly(portalRun));
-    } else {
-      portalRuns.push(await quietly(portalRun));
-      directRuns.push(await quietly(directRun));
+    for (let turn = 0; turn < ways.length; turn++) {
+      const [download, into] = ways[(run + turn) % ways.length];
+      into.push(await quietly(download));
     }
     const d = directRuns.at(-1);
     const p = portalRuns.at(-1);
     say?.(
       `  run ${run + 1}: direct ${d.mbPerSecond.toFixed(0)} MiB/s, portal ${p.mbPerSecond.toFixed(0)} MiB/s, ` +
-        `portal RSS +${(p.growthBytes / MB).toFixed(1)} MiB`,
+        `floor ${floorRuns.at(-1).mbPerSecond.toFixed(0)} MiB/s, portal RSS +${(p.growthBytes / MB).toFixed(1)} MiB`,
     );
   }
-  const sizes = new Set([...directRuns, ...portalRuns].map((r) => r.bytes));
+  const sizes = new Set([...directRuns, ...portalRuns, ...floorRuns].map((r) => r.bytes));
   if (sizes.size !== 1) throw new BenchError(`the downloads differ in size: ${[...sizes].join(", ")} bytes`);
 
   const directMbps = median(directRuns.map((r) => r.mbPerSecond));
   const portalMbps = median(portalRuns.map((r) => r.mbPerSecond));
+  const floorMbps = median(floorRuns.map((r) => r.mbPerSecond));
   const cpuMedian = (runs, name) => {
     const values = runs.map((r) => r.cpu[name]).filter((value) => value !== undefined);
     return values.length > 0 ? round(median(values), 2) : undefined;
@@ -190,8 +208,11 @@ export async function measureDownload({
     directMbPerSecond: round(directMbps, 1),
     portalMbPerSecond: round(portalMbps, 1),
     ratio: round(portalMbps / directMbps, 3),
+    floorMbPerSecond: round(floorMbps, 1),
+    floorRatio: round(floorMbps / directMbps, 3),
     directSeconds: round(median(directRuns.map((r) => r.seconds)), 2),
     portalSeconds: round(median(portalRuns.map((r) => r.seconds)), 2),
+    floorSeconds: round(median(floorRuns.map((r) => r.seconds)), 2),
     portalRssGrowthMb: round(median(portalRuns.map((r) => r.growthBytes / MB)), 1),
     portalRssGrowthMaxMb: round(Math.max(...portalRuns.map((r) => r.growthBytes / MB)), 1),
     portalRssBaselineMb: round(median(portalRuns.map((r) => r.baselineBytes / MB)), 1),
@@ -202,6 +223,8 @@ export async function measureDownload({
       clientViaPortal: cpuMedian(portalRuns, "client"),
       printServerDirect: cpuMedian(directRuns, "printServer"),
       clientDirect: cpuMedian(directRuns, "client"),
+      floor: cpuMedian(floorRuns, "floor"),
+      printServerViaFloor: cpuMedian(floorRuns, "printServer"),
     },
     longestQuietWaitSeconds: longestQuietWait,
     warmUp: { mbPerSecond: round(warmUp.mbPerSecond, 1), portalRssGrowthMb: round(warmUp.growthBytes / MB, 1) },

@@ -66,25 +66,34 @@ export async function measureApiOverhead({ printServer, ps, portalUrl, floorUrl,
 }
 
 /**
- * Sequential PIN sign-ins: the portal's sign-in form posted as a browser
- * without JavaScript posts it (portal-session.mjs) vs the login_info token
- * call alone, with the portal's scopes (offline.access too, so both store a
- * refresh token).
+ * Sequential PIN sign-ins, in turns: the login_info token call alone, with
+ * the portal's scopes (offline.access too, so both store a refresh token);
+ * the portal's sign-in form posted as a browser without JavaScript posts it
+ * (portal-session.mjs); and the same form posted to the floor's sign-in
+ * route, which makes the same token call and sets a cookie, nothing else
+ * (floor-app/app/api/sign-in): what any Next.js route adds to a sign-in.
  */
-export async function measureSignIn({ ps, portalUrl, pin, rounds }) {
+export async function measureSignIn({ ps, portalUrl, floorUrl, pin, rounds }) {
   const form = await loadSignInForm(portalUrl);
+  const floorForm = { ...form, url: `${floorUrl}/api/sign-in` };
+  const credentials = { method: "pin", pin };
   const portal = [];
   const direct = [];
+  const floor = [];
   // One of each first: route code loading and TLS set-up are not what a person waits for every time.
-  await postSignIn(portalUrl, form, { method: "pin", pin });
+  await postSignIn(portalUrl, form, credentials);
   await ps.userToken({ type: LOGIN_TYPE.pin, pin }, portalScopes);
+  await postSignIn(floorUrl, floorForm, credentials);
   for (let i = 0; i < rounds; i++) {
     let started = process.hrtime.bigint();
     await ps.userToken({ type: LOGIN_TYPE.pin, pin }, portalScopes);
     direct.push(elapsedMs(started));
     started = process.hrtime.bigint();
-    await postSignIn(portalUrl, form, { method: "pin", pin });
+    await postSignIn(portalUrl, form, credentials);
     portal.push(elapsedMs(started));
+    started = process.hrtime.bigint();
+    await postSignIn(floorUrl, floorForm, credentials);
+    floor.push(elapsedMs(started));
   }
   return {
     rounds,
@@ -92,6 +101,9 @@ export async function measureSignIn({ ps, portalUrl, pin, rounds }) {
     portalP90Ms: round(percentile(portal, 90), 1),
     loginInfoMs: round(median(direct), 1),
     loginInfoP90Ms: round(percentile(direct, 90), 1),
+    floorMs: round(median(floor), 1),
+    floorP90Ms: round(percentile(floor, 90), 1),
+    floorOverheadMs: round(median(floor) - median(direct), 1),
     overheadMs: round(median(portal) - median(direct), 1),
   };
 }

@@ -21,11 +21,11 @@ function rows(r) {
     row(
       "throughput",
       fmt(d.portalMbPerSecond, " MiB/s"),
-      "",
+      fmt(d.floorMbPerSecond, " MiB/s"),
       fmt(d.directMbPerSecond, " MiB/s"),
-      `portal/direct ${(d.ratio * 100).toFixed(1)} %, read by ${d.client}`,
+      `portal/direct ${(d.ratio * 100).toFixed(1)} %, floor/direct ${fmt(d.floorRatio === undefined ? undefined : (d.floorRatio * 100).toFixed(1), " %")}, read by ${d.client}`,
     );
-    row("time", fmt(d.portalSeconds, " s"), "", fmt(d.directSeconds, " s"));
+    row("time", fmt(d.portalSeconds, " s"), fmt(d.floorSeconds, " s"), fmt(d.directSeconds, " s"));
     if (d.warmUp)
       row(
         "warm-up download (not counted)",
@@ -39,7 +39,7 @@ function rows(r) {
       row(
         "CPU per file (median)",
         `${fmt(c.portal, " s")} + print server ${fmt(c.printServerViaPortal, " s")} + client ${fmt(c.clientViaPortal, " s")}`,
-        "",
+        `${fmt(c.floor, " s")} + print server ${fmt(c.printServerViaFloor, " s")}`,
         `print server ${fmt(c.printServerDirect, " s")} + client ${fmt(c.clientDirect, " s")}`,
         `user + system; the client is ${d.client} reading the file`,
       );
@@ -89,15 +89,15 @@ function rows(r) {
   }
   if (r.signIn) {
     const s = r.signIn;
-    section(`Sign-in by PIN: portal form post vs login_info token call, median of ${s.rounds}`);
+    section(`Sign-in by PIN: portal form post vs the floor's vs login_info token call, median of ${s.rounds}`);
     row(
       "round trip (median)",
       fmt(s.portalMs, " ms"),
-      "",
+      fmt(s.floorMs, " ms"),
       fmt(s.loginInfoMs, " ms"),
-      `overhead ${fmt(s.overheadMs, " ms")}`,
+      `overhead ${fmt(s.overheadMs, " ms")}, the floor's ${fmt(s.floorOverheadMs, " ms")}`,
     );
-    row("round trip (p90)", fmt(s.portalP90Ms, " ms"), "", fmt(s.loginInfoP90Ms, " ms"));
+    row("round trip (p90)", fmt(s.portalP90Ms, " ms"), fmt(s.floorP90Ms, " ms"), fmt(s.loginInfoP90Ms, " ms"));
   }
   if (r.pages || r.lighthouse) pageRows(r, section, row);
   if (r.jobsPage || r.jobsApi) jobsRows(r, section, row);
