@@ -36,6 +36,28 @@ describe("MemoryStateStore", () => {
     expect((await store.peek("k")).count).toBe(0);
   });
 
+  it("sweeps out expired entries once it holds many, at most once per interval", async () => {
+    const clock = { now: 0 };
+    const store = new MemoryStateStore(() => clock.now, { fromEntries: 3, everyMs: 60_000 });
+    await store.saveSession("a", session(0), 10);
+    await store.saveSession("b", session(0), 10);
+    await store.hit("k", 10);
+    clock.now = 11_000;
+    // Three entries held, all expired: the next save sweeps them.
+    await store.saveSession("c", session(0), 10);
+    expect(store.size).toBe(1);
+    await store.saveSession("d", session(0), 10);
+    await store.hit("l", 10);
+    clock.now = 22_000;
+    // Held past the threshold again, but swept 11 s ago: kept until the interval is over.
+    await store.saveSession("e", session(0), 100);
+    expect(store.size).toBe(4);
+    clock.now = 71_000;
+    await store.hit("m", 10);
+    expect(store.size).toBe(2);
+    expect(await store.readSession("e")).toBeDefined();
+  });
+
   it("runs locked tasks one after another even when one fails", async () => {
     const store = new MemoryStateStore();
     const order: string[] = [];
