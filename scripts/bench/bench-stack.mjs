@@ -126,8 +126,8 @@ export function startBenchPortal(printServer, say) {
 
 /**
  * Starts the floor app (scripts/bench/floor.mjs); its /api/me answers `meJson`,
- * the portal's own answer for the bench user, and its sign-in calls
- * `printServer` with the portal's scopes. Answers its URL and the pid that serves it.
+ * the portal's own answer for the bench user, and its sign-in and download
+ * call `printServer` (tokens with the portal's scopes). Answers its URL and the pid that serves it.
  */
 export function startBenchFloor(meJson, printServer, say) {
   return guarded(async () => {

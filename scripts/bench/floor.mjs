@@ -76,8 +76,8 @@ export async function ensureFloorBuild(say) {
 
 /**
  * Starts the floor on `port`; its /api/me answers the JSON in `meJsonFile`,
- * its /api/sign-in makes the portal's token call to `printServer` (the
- * bench's: URL, CA file, client) with `scope`. `track` gets the child at once
+ * its /api/sign-in and /api/download/{id} make the portal's calls to
+ * `printServer` (the bench's: URL, CA file, client), tokens asked with `scope`. `track` gets the child at once
  * (so a start that fails is stopped too); resolves once it listens.
  */
 export async function startFloor({ port, meJsonFile, printServer, scope, track }) {

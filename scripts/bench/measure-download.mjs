@@ -168,7 +168,7 @@ export async function measureDownload({
   let longestQuietWait = 0;
   // Each download starts on a quiet machine (the one before it leaves a
   // quarter of a gigabyte of buffers to collect), and the three ways take
-  // turns at going first, so none always follows another.
+  // turns at going first, so none always goes first or last.
   const quietly = async (download) => {
     const wait = await waitForQuietMachine({ windowMs: 500, timeoutMs: 15_000 });
     longestQuietWait = Math.max(longestQuietWait, wait.waitedSeconds);
