@@ -7,6 +7,8 @@ import { PAGES } from "./pages.mjs";
 
 const MB = 1024 * 1024;
 const fmt = (value, unit = "") => (value === undefined || value === null ? "-" : `${value}${unit}`);
+/** A share (0.763) as "76.3 %", or "-" when it was not measured. */
+const share = (value) => fmt(value === undefined ? undefined : (value * 100).toFixed(1), " %");
 
 function rows(r) {
   const out = [];
@@ -23,7 +25,7 @@ function rows(r) {
       fmt(d.portalMbPerSecond, " MiB/s"),
       fmt(d.floorMbPerSecond, " MiB/s"),
       fmt(d.directMbPerSecond, " MiB/s"),
-      `portal/direct ${(d.ratio * 100).toFixed(1)} %, floor/direct ${fmt(d.floorRatio === undefined ? undefined : (d.floorRatio * 100).toFixed(1), " %")}, read by ${d.client}`,
+      `portal/direct ${share(d.ratio)}, floor/direct ${share(d.floorRatio)}, read by ${d.client}`,
     );
     row("time", fmt(d.portalSeconds, " s"), fmt(d.floorSeconds, " s"), fmt(d.directSeconds, " s"));
     if (d.warmUp)
@@ -78,12 +80,7 @@ function rows(r) {
         fmt(level.portal.requestsPerSecond, " req/s"),
         fmt(level.floor.requestsPerSecond, " req/s"),
         fmt(level.direct.requestsPerSecond, " req/s"),
-        [
-          `portal/floor ${fmt(level.shareOfFloor === undefined ? undefined : (level.shareOfFloor * 100).toFixed(1), " %")}`,
-          failures(level),
-        ]
-          .filter(Boolean)
-          .join(", "),
+        [`portal/floor ${share(level.shareOfFloor)}`, failures(level)].filter(Boolean).join(", "),
       );
     }
   }
