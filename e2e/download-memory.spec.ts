@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { readFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request, type IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
@@ -6,7 +6,12 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test as base } from "./fixtures";
 import type { SignInPage } from "./pages/sign-in-page";
-import { largeExecutionId, startLargeFileUpstream, type LargeFileUpstream } from "./support/large-file-upstream";
+import {
+  fileDigest,
+  largeExecutionId,
+  startLargeFileUpstream,
+  type LargeFileUpstream,
+} from "./support/large-file-upstream";
 import { loadStack } from "./support/load-stack";
 import { freePort } from "./support/free-port";
 
@@ -106,18 +111,24 @@ test("a 256 MiB report streams through the portal with flat memory", async ({ pa
   }, 50);
   const completedBefore = bigFilePortal.upstream.completedDownloads();
   let received = 0;
+  const digest = createHash("sha256");
   let headers: IncomingMessage["headers"];
   try {
     const response = await get(downloadUrl, cookie);
     headers = response.headers;
     expect(response.statusCode).toBe(200);
-    for await (const part of response) received += (part as Buffer).length;
+    for await (const part of response) {
+      received += (part as Buffer).length;
+      digest.update(part as Buffer);
+    }
   } finally {
     clearInterval(sampler);
   }
   peak = Math.max(peak, rssOf(bigFilePortal.pid));
 
   expect(received).toBe(fileSize);
+  // Every block, once and in order: the portal's chunking lost, repeated or reordered none.
+  expect(digest.digest("hex")).toBe(fileDigest(fileSize));
   expect(bigFilePortal.upstream.completedDownloads()).toBe(completedBefore + 1);
   expect(headers["content-type"]).toBe("text/csv; charset=utf-8");
   expect(headers["content-encoding"]).toBeUndefined();

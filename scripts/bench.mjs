@@ -36,6 +36,7 @@ import {
   track,
 } from "./bench/bench-stack.mjs";
 import { checkBudgets } from "./bench/budgets.mjs";
+import { freshMemoryCost } from "./bench/fresh-memory.mjs";
 import { measureDownload } from "./bench/measure-download.mjs";
 import { measureJobsApi, measureJobsFirstList } from "./bench/measure-jobs.mjs";
 import { measureLighthouse, measurePageJs, servedPages } from "./bench/measure-pages.mjs";
@@ -390,6 +391,16 @@ async function withPortalOnly(results) {
   }
 }
 
+/** Measures what fresh memory costs now and says so (fresh-memory.mjs). */
+function sayFreshMemory(when) {
+  const cost = freshMemoryCost();
+  say(
+    `fresh memory ${when}: ${cost.freshPageMicros} µs per page on its first write, ` +
+      `${cost.writtenPageMicros} µs on a second (${cost.times} times)`,
+  );
+  return cost;
+}
+
 async function main() {
   const startedAt = new Date().toISOString();
   const loadAverageAtStart = loadavg().map((l) => Number(l.toFixed(2)));
@@ -399,6 +410,7 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(" ")}`,
   );
+  const freshMemoryAtStart = sayFreshMemory("at the start");
   const built = await ensureBuilds(say, {
     portal: only !== "reports",
     floor: only === undefined || only === "api" || only === "pages" || only === "download",
@@ -438,12 +450,15 @@ async function main() {
       // Other work on the machine slows every figure: these tell how busy it was.
       loadAverageAtStart,
       loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))),
+      // And how dear fresh memory was (fresh-memory.mjs).
+      freshMemoryAtStart,
+      freshMemoryAtEnd: sayFreshMemory("at the end"),
     },
     builtByThisRun: built,
     ...results,
     budgets,
   };
-  console.log(`\n${renderTable(results, budgets)}\n`);
+  console.log(`\n${renderTable(results, budgets, document.machine)}\n`);
   const folder = only === undefined ? "bench-results" : join("bench-results", only);
   const file = writeResults(join(root, folder), document);
   say(`figures written to ${folder}/latest.json and ${file.slice(root.length)}`);

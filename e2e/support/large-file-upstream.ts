@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
@@ -10,6 +10,8 @@ import { throwawayTls } from "./throwaway-tls";
 // a person in and hand them one very large report file, generated on the fly
 // (so the test never holds it in memory either). It counts downloads that end
 // early, to show the portal lets go of the upstream when the browser leaves.
+// Each 64 KiB block starts with its own number, so a block the portal lost,
+// repeated or sent out of order changes the file's digest (fileDigest).
 // Test-only.
 
 export interface LargeFileUpstream {
@@ -25,16 +27,28 @@ export interface LargeFileUpstream {
 
 export const largeReportId = 1;
 export const largeExecutionId = 7;
-const chunk = Buffer.alloc(64 * 1024, "2026-11,12,345,67,278,12.34,89\n");
+const blockBytes = 64 * 1024;
+const block = Buffer.alloc(blockBytes, "2026-11,12,345,67,278,12.34,89\n");
 
 function json(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) }).end(text);
 }
 
-async function* bytes(size: number): AsyncGenerator<Buffer> {
-  for (let sent = 0; sent < size; sent += chunk.length)
-    yield sent + chunk.length <= size ? chunk : chunk.subarray(0, size - sent);
+/** The file's blocks: each its own copy, whose first line is its number ("block 0000000042"). */
+function* blocks(size: number): Generator<Buffer> {
+  for (let sent = 0; sent < size; sent += blockBytes) {
+    const numbered = Buffer.from(block);
+    numbered.write(`block ${String(sent / blockBytes).padStart(10, "0")}\n`);
+    yield sent + blockBytes <= size ? numbered : numbered.subarray(0, size - sent);
+  }
+}
+
+/** SHA-256 (hex) of the file of `size` bytes the upstream sends. */
+export function fileDigest(size: number): string {
+  const hash = createHash("sha256");
+  for (const part of blocks(size)) hash.update(part);
+  return hash.digest("hex");
 }
 
 export async function startLargeFileUpstream(size: number): Promise<LargeFileUpstream> {
@@ -80,7 +94,7 @@ export async function startLargeFileUpstream(size: number): Promise<LargeFileUps
         if (res.writableFinished) completed += 1;
         else aborted += 1;
       });
-      Readable.from(bytes(size)).pipe(res);
+      Readable.from(blocks(size)).pipe(res);
       return;
     }
     json(res, 404, { error: "not_found", error_description: "Not here." });

@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from "node:stream";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { decodedBody, DOWNLOAD_CHUNK_BYTES, downloadBody } from "./download-body";
+import { decodedBody, DOWNLOAD_CHUNK_BYTES, downloadBody, LENT_CHUNKS } from "./download-body";
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<{ text: string; chunks: number[] }> {
   const chunks: number[] = [];
@@ -30,6 +30,13 @@ function countedSource(total: number, piece: number) {
   return { source, made: () => made };
 }
 
+/** What countedSource(total, piece) sends, as text. */
+function countedText(total: number, piece: number): string {
+  return Array.from({ length: Math.ceil(total / piece) }, (_, i) =>
+    String.fromCharCode(97 + (i % 26)).repeat(Math.min(piece, total - i * piece)),
+  ).join("");
+}
+
 describe("downloadBody", () => {
   it("hands on full chunks, not the pieces the bytes arrived in", async () => {
     const source = new PassThrough({ highWaterMark: 1024 * 1024 });
@@ -45,10 +52,7 @@ describe("downloadBody", () => {
     const total = 3 * DOWNLOAD_CHUNK_BYTES + 1234;
     const { source } = countedSource(total, piece);
     const { text, chunks } = await readAll(downloadBody(source));
-    const expected = Array.from({ length: Math.ceil(total / piece) }, (_, i) =>
-      String.fromCharCode(97 + (i % 26)).repeat(Math.min(piece, total - i * piece)),
-    ).join("");
-    expect(text).toBe(expected);
+    expect(text).toBe(countedText(total, piece));
     expect(chunks).toEqual([DOWNLOAD_CHUNK_BYTES, DOWNLOAD_CHUNK_BYTES, DOWNLOAD_CHUNK_BYTES, 1234]);
   });
 
@@ -61,6 +65,39 @@ describe("downloadBody", () => {
     expect(made()).toBeLessThanOrEqual(2 * DOWNLOAD_CHUNK_BYTES + 64 * 1024 + 16 * 1024);
     await reader.cancel();
     expect(source.destroyed).toBe(true);
+  });
+
+  it("fills the same few chunks from the first byte to the last, for a reader that writes each out first", async () => {
+    const piece = 10_000;
+    const total = 20 * DOWNLOAD_CHUNK_BYTES + 1234;
+    const { source } = countedSource(total, piece);
+    const memories = new Set<ArrayBufferLike>();
+    let text = "";
+    const decoder = new TextDecoder();
+    // As Next.js's pipe into the response: the next chunk is asked for once this one is written (here, later).
+    await downloadBody(source).pipeTo(
+      new WritableStream<Uint8Array>({
+        async write(chunk) {
+          memories.add(chunk.buffer);
+          await new Promise((resolve) => setImmediate(resolve));
+          text += decoder.decode(chunk, { stream: true });
+        },
+      }),
+    );
+    expect(text + decoder.decode()).toBe(countedText(total, piece));
+    expect(memories.size).toBeLessThanOrEqual(LENT_CHUNKS + 1);
+  });
+
+  it("leaves a reader the last chunks it was given while it asks for another", async () => {
+    const { source } = countedSource(12 * DOWNLOAD_CHUNK_BYTES, 16 * 1024);
+    const reader = downloadBody(source).getReader();
+    const held: { chunk: Uint8Array; copy: Buffer }[] = [];
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      // The chunks given before this one, up to LENT_CHUNKS - 1 of them, are as they were.
+      for (const { chunk, copy } of held) expect(Buffer.compare(Buffer.from(chunk), copy)).toBe(0);
+      held.push({ chunk: read.value, copy: Buffer.from(read.value) });
+      if (held.length > LENT_CHUNKS - 1) held.shift();
+    }
   });
 
   it("passes bytes on as they come when the source is slow", async () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { checkBudgets } from "./budgets.mjs";
+import { freshMemoryCost, touchCost } from "./fresh-memory.mjs";
 import { signInForm } from "./portal-session.mjs";
 import { busyShare, waitForQuietMachine } from "./quiet-machine.mjs";
+import { renderTable } from "./report.mjs";
 import { median, percentile } from "./stats.mjs";
 
 describe("stats", () => {
@@ -35,6 +37,42 @@ describe("quiet machine", () => {
     expect(await waitForQuietMachine({ maxBusyShare: 1, windowMs: 20, quietWindows: 2 })).toMatchObject({
       quiet: true,
     });
+  });
+});
+
+describe("fresh memory", () => {
+  it("times a page's first write and a second one, in microseconds", () => {
+    const cost = touchCost(4 * 1024 * 1024);
+    expect(cost.firstMicros).toBeGreaterThan(0);
+    expect(cost.againMicros).toBeGreaterThan(0);
+    // A page takes well under a millisecond to write, even fresh on a busy machine.
+    expect(cost.firstMicros).toBeLessThan(1000);
+  });
+
+  it("answers the medians and how many times the fresh page costs the written one", () => {
+    const cost = freshMemoryCost({ mib: 4, rounds: 3 });
+    expect(cost.freshPageMicros).toBeGreaterThan(0);
+    expect(cost.writtenPageMicros).toBeGreaterThan(0);
+    expect(cost.times).toBe(Math.round(cost.freshPageMicros / cost.writtenPageMicros));
+  });
+
+  it("is printed with the machine's load and Lighthouse's index above the figures", () => {
+    const machine = {
+      cpus: 2,
+      loadAverageAtStart: [0.59, 5, 7],
+      loadAverageAtEnd: [3.27, 3, 4],
+      freshMemoryAtStart: { freshPageMicros: 11.6, writtenPageMicros: 0.18, times: 64 },
+      freshMemoryAtEnd: { freshPageMicros: 12.1, writtenPageMicros: 0.19, times: 64 },
+    };
+    const results = { plan: {}, lighthouse: { floor: { benchmarkIndex: 2630 }, served: {} } };
+    const text = renderTable(results, [], machine);
+    expect(text).toContain("Machine: 2 CPUs, load average 0.59 at the start, 3.27 at the end");
+    expect(text).toMatch(
+      /first write of a fresh 4 KiB page +11\.6 µs at the start, 12\.1 µs at the end; a page written before: 0\.18 µs/,
+    );
+    expect(text).toMatch(/Lighthouse's CPU benchmark index +2630 \(on the floor's page\)/);
+    // Without the machine (an older caller), the table is as it was.
+    expect(renderTable(results, [])).not.toContain("Machine:");
   });
 });
 

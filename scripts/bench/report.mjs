@@ -253,6 +253,31 @@ function failures(load) {
   return n > 0 ? `${n} failed requests` : "";
 }
 
+/**
+ * What the machine was like during the run: every figure moves with it, and
+ * the floors only show it for the measures that have one.
+ */
+function machineRows(machine, r) {
+  if (!machine) return [];
+  const start = machine.freshMemoryAtStart;
+  const end = machine.freshMemoryAtEnd;
+  const lines = [
+    {
+      section: `Machine: ${machine.cpus} CPUs, load average ${fmt(machine.loadAverageAtStart?.[0])} at the start, ${fmt(machine.loadAverageAtEnd?.[0])} at the end`,
+    },
+  ];
+  // The table's columns are the portal's, the floor's and the print server's: the machine's facts go in the note.
+  const row = (measure, note) => lines.push({ measure, portal: "", floor: "", direct: "", note });
+  if (start && end)
+    row(
+      "first write of a fresh 4 KiB page",
+      `${start.freshPageMicros} µs at the start, ${end.freshPageMicros} µs at the end; a page written before: ${start.writtenPageMicros} µs`,
+    );
+  const benchmarkIndex = r.lighthouse?.floor?.benchmarkIndex;
+  if (benchmarkIndex !== undefined) row("Lighthouse's CPU benchmark index", `${benchmarkIndex} (on the floor's page)`);
+  return lines;
+}
+
 function table(lines, headers) {
   const widths = headers.map((h, i) =>
     Math.max(h.length, ...lines.filter((l) => !l.section).map((l) => String(Object.values(l)[i] ?? "").length)),
@@ -268,8 +293,11 @@ function table(lines, headers) {
   return text.join("\n");
 }
 
-export function renderTable(results, budgets) {
-  const main = table(rows(results), ["measure", "portal", "floor", "print server", "note"]);
+export function renderTable(results, budgets, machine) {
+  const main = table(
+    [...machineRows(machine, results), ...rows(results)],
+    ["measure", "portal", "floor", "print server", "note"],
+  );
   const labelWidth = Math.max(...budgets.map((b) => b.label.length));
   const shownWidth = Math.max(...budgets.map((b) => b.shown.length));
   const budgetLines = budgets.map((b) =>
