@@ -77,10 +77,10 @@ export function decodedBody(body: Readable, contentEncoding: string | undefined)
  * for LENT_CHUNKS more. Next.js's pipe into the response asks for the next
  * chunk only when the last one is written to the socket, so a download uses
  * the same few chunks from its first MiB to its last, instead of leaving a
- * quarter-gigabyte file's worth of them for the garbage collector (up to
- * 31 MiB of RSS waiting to be collected at the bench's 237 MiB file, its
- * budget 32; and fresh memory costs dear on some machines, README
- * "Performance"). A reader that keeps chunks (`new Response(body).text()` on
+ * file's worth of them for the garbage collector and writing each into
+ * fresh memory, which some machines make dear (the portal's CPU per 237 MiB
+ * file went from 1.3-1.6 s to 0.45-0.81 s there; README "Performance").
+ * A reader that keeps chunks (`new Response(body).text()` on
  * a file of more than LENT_CHUNKS + 1 chunks) would see them overwritten; the
  * only reader is the route's answer, and e2e/download-memory.spec.ts checks
  * the digest of a 256 MiB file read through the production server.
