@@ -1,5 +1,6 @@
 import { axeViolations } from "./support/axe";
 import { jobsTest as test } from "./support/jobs-test";
+import { requestsFor } from "./support/preloaded-read";
 import { setPrices, setPrinterMode } from "./support/print-server-cli";
 import type { JobsPage } from "./pages/jobs-page";
 import { phoneProblems } from "./pages/phone-layout";
@@ -28,6 +29,19 @@ test.describe("jobs", () => {
     await expect(jobsPage.waiting.getByRole("group")).toHaveCount(2);
     await expect(jobsPage.favorites).toBeVisible();
     await expect(jobsPage.job(jobsPage.favorites, "Expense form.xlsx")).toHaveCount(0);
+  });
+
+  test("the browser reads the waiting list alongside the page's scripts, and only once", async ({ page, jobsPage }) => {
+    await jobsPage.signInWithPin(bob.pin);
+    const sitePlan = jobsPage.job(jobsPage.waiting, "Site plan.pdf");
+    // The page sign-in opened has read its list: what follows is the reload's alone.
+    await expect(sitePlan).toBeVisible();
+    const requests = await requestsFor(page, "/api/jobs?list=waiting&start=0", async () => {
+      await page.reload();
+      await expect(sitePlan).toBeVisible();
+    });
+    // One request, the head's preload: the board's fetch() took its answer.
+    expect(requests).toEqual(["other"]);
   });
 
   test("the Jobs page is in the navigation, shows each job's facts, and Warehouse cannot be chosen", async ({

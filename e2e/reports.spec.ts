@@ -1,4 +1,5 @@
 import { axeViolations } from "./support/axe";
+import { requestsFor } from "./support/preloaded-read";
 import { failingReport, reportsTest } from "./support/reports-test";
 import { alice, bob, expect } from "./fixtures";
 import { reportReadyTimeout } from "./support/stack-env";
@@ -41,6 +42,25 @@ test.describe("reports", () => {
     const pdfFile = await reportsPage.download(pdf);
     expect(pdfFile.name).toMatch(/\.pdf$/);
     expect(pdfFile.bytes.subarray(0, 4).toString("latin1")).toBe("%PDF");
+  });
+
+  test("the browser reads the reports on offer alongside the page's scripts, and only once", async ({
+    page,
+    signInPage,
+    reportsPage,
+  }) => {
+    await signInPage.goto("?callbackUrl=%2Freports");
+    await signInPage.signInWithPin(bob.pin);
+    await page.waitForURL((url) => url.pathname === "/reports");
+    const summary = reportsPage.report("My monthly summary");
+    // The page sign-in opened has read its list: what follows is the reload's alone.
+    await expect(summary).toBeVisible();
+    const requests = await requestsFor(page, "/api/reports", async () => {
+      await page.reload();
+      await expect(summary).toBeVisible();
+    });
+    // One request, the head's preload: the list's fetch() took its answer.
+    expect(requests).toEqual(["other"]);
   });
 
   test("a report that fails says so and offers Retry", async ({ page, signInPage, reportsPage }) => {

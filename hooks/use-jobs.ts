@@ -5,6 +5,7 @@ import type { deleteResponse } from "@/app/api/jobs/delete/schema";
 import type { favoriteResponse } from "@/app/api/jobs/[id]/schema";
 import type { releaseResponse } from "@/app/api/jobs/release/schema";
 import type { JobListName, JobListResponse, JobView } from "@/app/api/jobs/schema";
+import { jobListPath } from "@/lib/browser-safe/jobs/list-path";
 import { jobPageSize } from "@/lib/browser-safe/jobs/page-size";
 import type { statesResponse } from "@/app/api/jobs/states/schema";
 import type { printersResponse } from "@/app/api/printers/schema";
@@ -39,8 +40,7 @@ export interface JobList {
   refetch: () => Promise<void>;
 }
 
-const readPage = (list: JobListName, start: number) =>
-  readJson<JobListResponse>(`/api/jobs?list=${list}&start=${start}`);
+const readPage = (list: JobListName, start: number) => readJson<JobListResponse>(jobListPath(list, start));
 
 /** One list, 50 at a time, newest first; "Show more" reads the next 50. */
 export function useJobList(list: JobListName): JobList {

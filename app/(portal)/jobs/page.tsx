@@ -3,6 +3,8 @@ import { JobsView } from "@/components/jobs/jobs-view";
 import { IntlScope } from "@/components/providers/intl-scope";
 import { IconScope } from "@/components/icons/icon-scope";
 import { requireUser } from "@/lib/auth/current-session";
+import { jobListPath } from "@/lib/browser-safe/jobs/list-path";
+import { preloadRead } from "@/lib/http/preload-read";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -24,6 +26,8 @@ export default async function JobsPage({
   const { printer } = await searchParams;
   const printerId = printerOf(printer);
   await requireUser(printerId === null ? "/jobs" : `/jobs?printer=${printerId}`);
+  // What a person opens the page for: the waiting list's first page.
+  preloadRead(jobListPath("waiting", 0));
   return (
     <IntlScope namespaces={["jobs"]}>
       <IconScope names={["printer", "delete", "star", "spinner", "check"]}>

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { ReportsView } from "@/components/reports/reports-view";
 import { IconScope } from "@/components/icons/icon-scope";
 import { requireUser } from "@/lib/auth/current-session";
+import { reportListPath } from "@/lib/browser-safe/reports/list-path";
+import { preloadRead } from "@/lib/http/preload-read";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { recentReportsKey } from "@/lib/reports/recent-reports-key";
 
@@ -12,6 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function ReportsPage() {
   const user = await requireUser("/reports");
+  preloadRead(reportListPath);
   // The texts are the layout's (the report notice uses them too).
   return (
     <IconScope names={["spinner", "play", "download", "retry"]}>
