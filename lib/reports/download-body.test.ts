@@ -1,7 +1,14 @@
 import { PassThrough, Readable } from "node:stream";
 import { gzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { decodedBody, DOWNLOAD_CHUNK_BYTES, downloadBody, LENT_CHUNKS } from "./download-body";
+import { collectYoungGarbage, YOUNG_GARBAGE_BYTES } from "./young-garbage";
+
+// Counted, not run: young-garbage.test.ts checks what a collection frees.
+vi.mock("./young-garbage", async (original) => ({
+  ...(await original<typeof import("./young-garbage")>()),
+  collectYoungGarbage: vi.fn(),
+}));
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<{ text: string; chunks: number[] }> {
   const chunks: number[] = [];
@@ -54,6 +61,15 @@ describe("downloadBody", () => {
     const { text, chunks } = await readAll(downloadBody(source));
     expect(text).toBe(countedText(total, piece));
     expect(chunks).toEqual([DOWNLOAD_CHUNK_BYTES, DOWNLOAD_CHUNK_BYTES, DOWNLOAD_CHUNK_BYTES, 1234]);
+  });
+
+  it("has the young garbage collected once per YOUNG_GARBAGE_BYTES taken, whatever the file's size", async () => {
+    vi.mocked(collectYoungGarbage).mockClear();
+    const total = 3 * YOUNG_GARBAGE_BYTES + 5 * 16 * 1024;
+    const { source } = countedSource(total, 16 * 1024);
+    const { chunks } = await readAll(downloadBody(source));
+    expect(chunks.reduce((sum, bytes) => sum + bytes, 0)).toBe(total);
+    expect(collectYoungGarbage).toHaveBeenCalledTimes(3);
   });
 
   it("reads no further ahead than a chunk or two while the browser's side waits", async () => {

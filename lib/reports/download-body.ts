@@ -1,6 +1,7 @@
 import "server-only";
 import type { Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+import { collectYoungGarbage, YOUNG_GARBAGE_BYTES } from "./young-garbage";
 
 /**
  * How much of the print server's answer may wait in the portal: the upstream
@@ -84,6 +85,10 @@ export function decodedBody(body: Readable, contentEncoding: string | undefined)
  * a file of more than LENT_CHUNKS + 1 chunks) would see them overwritten; the
  * only reader is the route's answer, and e2e/download-memory.spec.ts checks
  * the digest of a 256 MiB file read through the production server.
+ *
+ * The source's pieces are garbage once copied; every YOUNG_GARBAGE_BYTES
+ * taken, V8 is asked to collect them (young-garbage.ts), where it would let
+ * up to 32 MiB of them wait.
  */
 export function downloadBody(source: Readable): ReadableStream<Uint8Array> {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -97,6 +102,8 @@ export function downloadBody(source: Readable): ReadableStream<Uint8Array> {
   let wanted = false;
   let finished = false;
   let timer: NodeJS.Timeout | undefined;
+  /** Bytes taken since the last minor collection (young-garbage.ts). */
+  let sinceCollected = 0;
 
   function handOn() {
     clearTimeout(timer);
@@ -125,6 +132,11 @@ export function downloadBody(source: Readable): ReadableStream<Uint8Array> {
   }
 
   source.on("data", (piece: Buffer) => {
+    sinceCollected += piece.length;
+    if (sinceCollected >= YOUNG_GARBAGE_BYTES) {
+      sinceCollected = 0;
+      collectYoungGarbage();
+    }
     for (let at = 0; at < piece.length;) {
       const copied = piece.copy(chunk, filled, at);
       filled += copied;
