@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { entryStateFor } from "@/lib/browser-safe/reports/entry-state";
 import { pollDelayMs } from "@/lib/browser-safe/reports/poll-backoff";
 import { ReportNotice, type Notice } from "./report-notice";
@@ -11,6 +11,9 @@ import { usePageVisible } from "@/hooks/use-page-visible";
 import { useReadyTitle } from "@/hooks/use-ready-title";
 import { fetchExecutionStatus } from "@/hooks/use-reports";
 import { isSignedOut } from "@/lib/browser-safe/errors";
+
+/** How long the Reports list must have shown news before it counts as seen. */
+const SEEN_AFTER_MS = 1000;
 
 /**
  * Mounted once in the portal layout (report-watch.tsx, while there are
@@ -27,25 +30,23 @@ export function ReportWatcher({ storageKey }: { storageKey: string }) {
   const onReportsPage = usePathname() === "/reports";
   const visible = usePageVisible();
   const watchingList = onReportsPage && visible;
-  const watchingListRef = useRef(watchingList);
+  // News the list has shown for SEEN_AFTER_MS is seen: no card or title for
+  // it later. Not at once: news that comes while the person leaves Reports
+  // (its page stays until the next one is ready) would otherwise never show.
   useEffect(() => {
-    watchingListRef.current = watchingList;
-  }, [watchingList]);
-  // News the person has now seen in the list needs no card or title later
-  // (adjusting state while rendering, as React advises over an effect).
-  const [wasWatching, setWasWatching] = useState(watchingList);
-  if (wasWatching !== watchingList) {
-    setWasWatching(watchingList);
-    if (watchingList && notice && !notice.seen) setNotice({ ...notice, seen: true });
-  }
+    if (!watchingList || !notice || notice.seen) return undefined;
+    const timer = setTimeout(
+      () => setNotice((current) => (current === notice ? { ...notice, seen: true } : current)),
+      SEEN_AFTER_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [watchingList, notice]);
   useReadyTitle(notice?.kind === "ready" && !notice.seen && !watchingList);
 
   const announce = useCallback((next: Omit<Notice, "seen">) => {
     setNotice((current) =>
       // A failure does not push aside a ready file the person has not seen yet.
-      next.kind === "failed" && current?.kind === "ready" && !current.seen
-        ? current
-        : { ...next, seen: watchingListRef.current },
+      next.kind === "failed" && current?.kind === "ready" && !current.seen ? current : { ...next, seen: false },
     );
   }, []);
 
