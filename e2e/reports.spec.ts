@@ -11,14 +11,8 @@ const test = reportsTest(3000);
 test.describe.configure({ mode: "default" });
 
 test.describe("reports", () => {
-  test("alice runs her monthly summary as CSV and PDF and downloads both", async ({
-    page,
-    signInPage,
-    reportsPage,
-  }) => {
-    await signInPage.goto("?callbackUrl=%2Freports");
-    await signInPage.signInWithPin(alice.pin);
-    await page.waitForURL((url) => url.pathname === "/reports");
+  test("alice runs her monthly summary as CSV and PDF and downloads both", async ({ page, reportsPage }) => {
+    await reportsPage.signInWithPin(alice.pin);
 
     const csv = await reportsPage.run("My monthly summary", "CSV");
     await expect(csv).toContainText("Running");
@@ -46,12 +40,9 @@ test.describe("reports", () => {
 
   test("the browser reads the reports on offer alongside the page's scripts, and only once", async ({
     page,
-    signInPage,
     reportsPage,
   }) => {
-    await signInPage.goto("?callbackUrl=%2Freports");
-    await signInPage.signInWithPin(bob.pin);
-    await page.waitForURL((url) => url.pathname === "/reports");
+    await reportsPage.signInWithPin(bob.pin);
     const summary = reportsPage.report("My monthly summary");
     // The page sign-in opened has read its list: what follows is the reload's alone.
     await expect(summary).toBeVisible();
@@ -63,10 +54,8 @@ test.describe("reports", () => {
     expect(requests).toEqual(["other"]);
   });
 
-  test("a report that fails says so and offers Retry", async ({ page, signInPage, reportsPage }) => {
-    await signInPage.goto("?callbackUrl=%2Freports");
-    await signInPage.signInWithPin(alice.pin);
-    await page.waitForURL((url) => url.pathname === "/reports");
+  test("a report that fails says so and offers Retry", async ({ page, reportsPage }) => {
+    await reportsPage.signInWithPin(alice.pin);
 
     const entry = await reportsPage.run(failingReport, "Excel (XLSX)");
     await expect(entry).toContainText("Failed");
@@ -92,9 +81,7 @@ test.describe("reports", () => {
     homePage,
     reportsPage,
   }) => {
-    await signInPage.goto("?callbackUrl=%2Freports");
-    await signInPage.signInWithPin(alice.pin);
-    await page.waitForURL((url) => url.pathname === "/reports");
+    await reportsPage.signInWithPin(alice.pin);
     const entry = await reportsPage.run("My daily summary", "OpenDocument (ODS)");
     const executionId = await reportsPage.executionIdOf(entry);
 
@@ -138,10 +125,8 @@ test.describe("reports", () => {
     await expect(reportsPage.entryById(executionId)).toContainText("Ready", { timeout: reportReadyTimeout });
   });
 
-  test("bad requests are refused before they reach the print server", async ({ page, signInPage, reportsPage }) => {
-    await signInPage.goto("?callbackUrl=%2Freports");
-    await signInPage.signInWithPin(alice.pin);
-    await page.waitForURL((url) => url.pathname === "/reports");
+  test("bad requests are refused before they reach the print server", async ({ page, reportsPage }) => {
+    await reportsPage.signInWithPin(alice.pin);
     await expect(reportsPage.report("My monthly summary")).toBeVisible();
 
     const badFormat = await page.request.post("/api/reports/executions", { data: { reportId: 3, format: "docx" } });
@@ -161,14 +146,11 @@ test.describe("reports", () => {
 
   test("the page and the ready notice are accessible and fit a 360 px screen", async ({
     page,
-    signInPage,
     homePage,
     reportsPage,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await signInPage.goto("?callbackUrl=%2Freports");
-    await signInPage.signInWithPin(alice.pin);
-    await page.waitForURL((url) => url.pathname === "/reports");
+    await reportsPage.signInWithPin(alice.pin);
     const ready = await reportsPage.run("My monthly summary", "Excel (XLSX)");
     const failed = await reportsPage.run(failingReport, "CSV");
     const running = await reportsPage.run("My daily summary", "XML");
@@ -191,13 +173,10 @@ test.describe("reports", () => {
 
   test("when reports cannot be checked the list says so and offers Retry", async ({
     page,
-    signInPage,
     reportsPage,
     reportsStack,
   }) => {
-    await signInPage.goto("?callbackUrl=%2Freports");
-    await signInPage.signInWithPin(alice.pin);
-    await page.waitForURL((url) => url.pathname === "/reports");
+    await reportsPage.signInWithPin(alice.pin);
     const entry = await reportsPage.run("My monthly summary", "CSV");
     await reportsStack.stopPrintServer();
     try {

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { SignInPage } from "./sign-in-page";
 
 /** The Reports page: run reports, watch "Recent reports", download files. */
 export class ReportsPage {
@@ -9,6 +10,14 @@ export class ReportsPage {
   constructor(readonly page: Page) {
     this.recentList = page.getByRole("list", { name: "Recent reports" });
     this.notice = page.getByTestId("report-notice");
+  }
+
+  /** Signs in by PIN on the sign-in page, which then opens the Reports page. */
+  async signInWithPin(pin: string): Promise<void> {
+    const signInPage = new SignInPage(this.page);
+    await signInPage.goto("?callbackUrl=%2Freports");
+    await signInPage.signInWithPin(pin);
+    await this.page.waitForURL((url) => url.pathname === "/reports");
   }
 
   async goto(): Promise<void> {
