@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { alice, expect, test as base } from "./fixtures";
 import { CreditPage } from "./pages/credit-page";
 import { axeViolations } from "./support/axe";
+import { requestsForEach } from "./support/preloaded-read";
 
 // The credit statement (issue 13) against the shared print server's demo
 // history: alice has about 150 lines over 90 days. Nothing here changes
@@ -45,6 +46,21 @@ test("alice's statement: lines with what happened, filters, paging, the chart's 
 
   await creditPage.statement.getByLabel("Period").selectOption({ label: "Last 90 days" });
   await expect(creditPage.chartSummary).toHaveText(/in the last 90 days/);
+});
+
+test("the browser reads the balance, statement and chart alongside the page's scripts, and once each", async ({
+  page,
+  creditPage,
+}) => {
+  const firstReads = ["/api/account/money", "/api/credit/statement?days=30&page=1", "/api/credit/history?days=30"];
+  const requests = await requestsForEach(page, firstReads, async () => {
+    await creditPage.goto();
+    await expect(creditPage.available).toHaveText(/^€\d+\.\d\d$/);
+    await expect(creditPage.table.getByRole("row")).toHaveCount(26);
+    await expect(creditPage.chartSummary).toHaveText(/in the last 30 days/);
+  });
+  // One request each, the head's preloads: the page's fetch() took their answers.
+  expect(requests).toEqual(Object.fromEntries(firstReads.map((path) => [path, ["other"]])));
 });
 
 test("Download CSV gives the chosen period's lines as a spreadsheet opens them", async ({ page, creditPage }) => {

@@ -3,6 +3,7 @@ import { alice, bob, carol, expect, test as base } from "./fixtures";
 import { ProfilePage } from "./pages/profile-page";
 import { SignInPage } from "./pages/sign-in-page";
 import { axeViolations } from "./support/axe";
+import { requestsForEach } from "./support/preloaded-read";
 import { ownStackTest } from "./support/own-stack-test";
 import { e2eAddressHeader } from "./support/stack-env";
 
@@ -186,6 +187,21 @@ test("the profile page fits a 360 px phone and works framed", async ({ page, sig
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("the browser reads the details and the settings alongside the page's scripts, and once each", async ({
+  page,
+  signInPage,
+  profilePage,
+}) => {
+  await signInWithPin(page, signInPage, alice.pin);
+  const requests = await requestsForEach(page, ["/api/me", "/api/profile/settings"], async () => {
+    await profilePage.goto();
+    await expect(profilePage.email).toHaveValue("alice@example.com");
+    await expect(profilePage.passwordSection).toContainText("8 to 128 characters");
+  });
+  // One request each, the head's preloads: the sections' fetch() took their answers.
+  expect(requests).toEqual({ "/api/me": ["other"], "/api/profile/settings": ["other"] });
 });
 
 test("the profile page is usable with the keyboard alone", async ({ page, signInPage, profilePage }) => {

@@ -2,7 +2,8 @@
 
 import type { historyResponse } from "@/app/api/credit/history/schema";
 import type { statementResponse } from "@/app/api/credit/statement/schema";
-import type { StatementPeriod, StatementType } from "@/lib/browser-safe/credit/statement";
+import { balanceHistoryPath, statementPath, type StatementFilterState } from "@/lib/browser-safe/credit/read-paths";
+import type { StatementPeriod } from "@/lib/browser-safe/credit/statement";
 import type { voucherResponse, VoucherRequest } from "@/app/api/credit/vouchers/schema";
 import type { Answer } from "@/lib/browser-safe/answer";
 import { postJson } from "@/lib/browser-safe/fetch-json";
@@ -13,33 +14,15 @@ import { usePortalRead } from "./use-portal-read";
 // (components/credit/credit-view.tsx) owns them with the balance, and reads
 // them all again after a voucher.
 
-export interface StatementFilterState {
-  days: StatementPeriod;
-  type: StatementType | "";
-}
-
-/** The query string of a filter, for the page, the chart and the CSV alike. */
-export function filterQuery(filter: StatementFilterState, extra: Record<string, string> = {}): string {
-  const query = new URLSearchParams({
-    days: String(filter.days),
-    ...(filter.type ? { type: filter.type } : {}),
-    ...extra,
-  });
-  return query.toString();
-}
-
 const everyHalfMinute = { refreshOnFocusAfterMs: 30_000 };
 
 /** One page of the statement; null: not yet (nothing is read). The old page stays on screen while the next loads. */
 export function useStatement(filter: StatementFilterState | null, page: number) {
-  return usePortalRead<Answer<typeof statementResponse>>(
-    filter && `/api/credit/statement?${filterQuery(filter, { page: String(page) })}`,
-    everyHalfMinute,
-  );
+  return usePortalRead<Answer<typeof statementResponse>>(filter && statementPath(filter, page), everyHalfMinute);
 }
 
 export function useBalanceHistory(days: StatementPeriod | null) {
-  return usePortalRead<Answer<typeof historyResponse>>(days && `/api/credit/history?days=${days}`, everyHalfMinute);
+  return usePortalRead<Answer<typeof historyResponse>>(days && balanceHistoryPath(days), everyHalfMinute);
 }
 
 /** GET /api/credit/vouchers: whether this server takes vouchers at all. */

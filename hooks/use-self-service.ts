@@ -9,6 +9,7 @@ import type { ProfileRequest } from "@/app/api/profile/schema";
 import type { selfServiceResponse } from "@/app/api/profile/settings/schema";
 import type { Answer } from "@/lib/browser-safe/answer";
 import { fetchJson, postJson } from "@/lib/browser-safe/fetch-json";
+import { selfServiceSettingsPath } from "@/lib/browser-safe/profile/settings-path";
 import { usePortalAction } from "./use-portal-action";
 import { usePortalRead } from "./use-portal-read";
 
@@ -16,7 +17,7 @@ import { usePortalRead } from "./use-portal-read";
 // changes. The profile itself is the account's read (hooks/use-account.ts).
 
 export function useSelfServiceSettings() {
-  return usePortalRead<Answer<typeof selfServiceResponse>>("/api/profile/settings", {
+  return usePortalRead<Answer<typeof selfServiceResponse>>(selfServiceSettingsPath, {
     refreshOnFocusAfterMs: 5 * 60_000,
   });
 }

@@ -5,9 +5,9 @@ import { useId, useState } from "react";
 import { PanelProblem } from "@/components/account/panel-problem";
 import { SkeletonLine } from "@/components/account/panel-section";
 import { useMoneyOverview } from "@/hooks/use-account";
-import { useBalanceHistory, useStatement, type StatementFilterState } from "@/hooks/use-credit";
+import { useBalanceHistory, useStatement } from "@/hooks/use-credit";
 import { useFormatLocale } from "@/hooks/use-format-locale";
-import { defaultStatementPeriod } from "@/lib/browser-safe/credit/statement";
+import { defaultStatementFilter, type StatementFilterState } from "@/lib/browser-safe/credit/read-paths";
 import { formatMoney } from "@/lib/browser-safe/money-format";
 import { StatementSection } from "./statement-section";
 import { VoucherSection } from "./voucher-section";
@@ -20,7 +20,7 @@ export function CreditView() {
   const labelId = useId();
   const overview = money.data;
   // The statement and chart, read once the balance says there is credit.
-  const [filter, setFilter] = useState<StatementFilterState>({ days: defaultStatementPeriod, type: "" });
+  const [filter, setFilter] = useState<StatementFilterState>(defaultStatementFilter);
   const [page, setPage] = useState(1);
   const withCredit = overview?.credit ? filter : null;
   const statement = useStatement(withCredit, page);

@@ -6,7 +6,7 @@ import { PanelProblem } from "@/components/account/panel-problem";
 import { PanelSection, SkeletonLine } from "@/components/account/panel-section";
 import { buttonClasses, Button } from "@/components/ui/button";
 import { Icon } from "@/components/icons/icon-provider";
-import { filterQuery, type StatementFilterState } from "@/hooks/use-credit";
+import { filterQuery, type StatementFilterState } from "@/lib/browser-safe/credit/read-paths";
 import type { PortalRead } from "@/hooks/use-portal-read";
 import type { historyResponse } from "@/app/api/credit/history/schema";
 import type { statementResponse } from "@/app/api/credit/statement/schema";

@@ -4,6 +4,9 @@ import { CreditView } from "@/components/credit/credit-view";
 import { IntlScope } from "@/components/providers/intl-scope";
 import { IconScope } from "@/components/icons/icon-scope";
 import { requireUser } from "@/lib/auth/current-session";
+import { moneyOverviewPath } from "@/lib/browser-safe/account/read-paths";
+import { balanceHistoryPath, defaultStatementFilter, statementPath } from "@/lib/browser-safe/credit/read-paths";
+import { preloadRead } from "@/lib/http/preload-read";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { HydrateApart } from "@/components/layout/hydrate-apart";
 
@@ -14,6 +17,13 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function CreditPage() {
   await requireUser("/credit");
+  // The balance, and the statement and chart as they first show: the page
+  // reads these only once the balance says there is credit, and would
+  // otherwise start them a round trip later. A server without credit
+  // answers the two cheaply ("not offered") and the browser drops them.
+  preloadRead(moneyOverviewPath);
+  preloadRead(statementPath(defaultStatementFilter, 1));
+  preloadRead(balanceHistoryPath(defaultStatementFilter.days));
   const t = await serverTranslator("credit");
   return (
     <div className="flex flex-col gap-6">

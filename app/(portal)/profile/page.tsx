@@ -4,6 +4,9 @@ import { ProfileView } from "@/components/profile/profile-view";
 import { IntlScope } from "@/components/providers/intl-scope";
 import { IconScope } from "@/components/icons/icon-scope";
 import { requireUser } from "@/lib/auth/current-session";
+import { ownProfilePath } from "@/lib/browser-safe/account/read-paths";
+import { selfServiceSettingsPath } from "@/lib/browser-safe/profile/settings-path";
+import { preloadRead } from "@/lib/http/preload-read";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { HydrateApart } from "@/components/layout/hydrate-apart";
 
@@ -14,6 +17,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function ProfilePage() {
   await requireUser("/profile");
+  // Every section waits for both: the person's details and what the server lets them change.
+  preloadRead(ownProfilePath);
+  preloadRead(selfServiceSettingsPath);
   const t = await serverTranslator("profile");
   return (
     <div className="flex flex-col gap-6">
