@@ -8,9 +8,8 @@ import { privateStackTest } from "./support/own-stack-test";
 // two aliases, bob 3.20 EUR, carol 0.00 EUR.
 
 test.describe("the account overview", () => {
-  test("alice sees her name, aliases, balance in euros and quota", async ({ page, signInPage, homePage }) => {
-    await signInPage.goto();
-    await signInPage.signInWithPin(alice.pin);
+  test("alice sees her name, aliases, balance in euros and quota", async ({ page, homePage }) => {
+    await homePage.signInWithPin(alice.pin);
     await homePage.expectGreeting(alice.fullName);
 
     await expect(homePage.availableToPrint).toHaveText("€25.50");
@@ -32,9 +31,8 @@ test.describe("the account overview", () => {
     await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
   });
 
-  test("the available figure is the largest thing on the page", async ({ page, signInPage, homePage }) => {
-    await signInPage.goto();
-    await signInPage.signInWithPin(alice.pin);
+  test("the available figure is the largest thing on the page", async ({ page, homePage }) => {
+    await homePage.signInWithPin(alice.pin);
     await expect(homePage.availableToPrint).toHaveText("€25.50");
     const sizes = await page.evaluate(() =>
       [...document.querySelectorAll("main *")]
@@ -48,9 +46,8 @@ test.describe("the account overview", () => {
     expect(sizes.filter((entry) => entry.size === largest).map((entry) => entry.text)).toEqual(["€25.50"]);
   });
 
-  test("Refresh reloads the figures and moves the last updated time", async ({ page, signInPage, homePage }) => {
-    await signInPage.goto();
-    await signInPage.signInWithPin(alice.pin);
+  test("Refresh reloads the figures and moves the last updated time", async ({ page, homePage }) => {
+    await homePage.signInWithPin(alice.pin);
     await expect(homePage.availableToPrint).toHaveText("€25.50");
     const before = await homePage.lastUpdated.textContent();
     // The time shows seconds; wait past the current second so a refresh must change it.
@@ -62,9 +59,8 @@ test.describe("the account overview", () => {
     await expect(homePage.availableToPrint).toHaveText("€25.50");
   });
 
-  test("balances are fetched again when the window regains focus", async ({ page, signInPage, homePage }) => {
-    await signInPage.goto();
-    await signInPage.signInWithPin(alice.pin);
+  test("balances are fetched again when the window regains focus", async ({ page, homePage }) => {
+    await homePage.signInWithPin(alice.pin);
     await expect(homePage.availableToPrint).toHaveText("€25.50");
     await homePage.expectHydrated();
     const again = page.waitForResponse((answer) => new URL(answer.url()).pathname === "/api/account/money");
@@ -106,9 +102,8 @@ test.describe("the account overview", () => {
     await expect(homePage.profileValue("Name")).toHaveText(carol.fullName);
   });
 
-  test("the browser receives only the fields the page shows", async ({ page, signInPage, homePage }) => {
-    await signInPage.goto();
-    await signInPage.signInWithPin(alice.pin);
+  test("the browser receives only the fields the page shows", async ({ page, homePage }) => {
+    await homePage.signInWithPin(alice.pin);
     await expect(homePage.availableToPrint).toHaveText("€25.50");
     const answer = await page.request.get("/api/account/money");
     expect(answer.status()).toBe(200);
@@ -124,10 +119,9 @@ test.describe("the account overview", () => {
     expect(await answer.json()).toEqual({ error: "unauthenticated", message: "Please sign in to continue." });
   });
 
-  test("has no accessibility violations and fits a 360 px wide screen", async ({ page, signInPage, homePage }) => {
+  test("has no accessibility violations and fits a 360 px wide screen", async ({ page, homePage }) => {
     await page.setViewportSize({ width: 360, height: 800 });
-    await signInPage.goto();
-    await signInPage.signInWithPin(alice.pin);
+    await homePage.signInWithPin(alice.pin);
     await expect(homePage.availableToPrint).toHaveText("€25.50");
     await expect(homePage.profileValue("Aliases").getByRole("listitem")).toHaveCount(2);
     const overflow = await page.locator("main").evaluate((main) => main.scrollWidth - main.clientWidth);
@@ -143,7 +137,6 @@ test.describe("the home page in a browser in another time zone", () => {
 
   test("the figures come with the page: in its HTML, not read again by the browser, and hydrated without an error", async ({
     page,
-    signInPage,
     homePage,
   }) => {
     const errors = consoleErrors(page);
@@ -152,8 +145,7 @@ test.describe("the home page in a browser in another time zone", () => {
       const path = new URL(request.url()).pathname;
       if (path === "/api/account/money" || path === "/api/me") reads.push(path);
     });
-    await signInPage.goto();
-    await signInPage.signInWithPin(alice.pin);
+    await homePage.signInWithPin(alice.pin);
     await homePage.expectHydrated();
     await expect(homePage.availableToPrint).toHaveText("€25.50");
     await expect(homePage.profileValue("Email")).toHaveText("alice@example.com");
@@ -177,9 +169,8 @@ const noCreditTest = privateStackTest({ portalEnv: { PRINT_SERVER_SCOPES: "users
 
 noCreditTest(
   "a portal not allowed to read balances says so in plain words, and the rest of the page works",
-  async ({ signInPage, homePage }) => {
-    await signInPage.goto();
-    await signInPage.signInWithPin(alice.pin);
+  async ({ homePage }) => {
+    await homePage.signInWithPin(alice.pin);
     await homePage.expectGreeting(alice.fullName);
     await expect(homePage.balance.getByRole("alert")).toHaveText(
       "Your organisation has not made balances available in the portal.",
@@ -192,10 +183,9 @@ noCreditTest(
 
 outageTest(
   "with the print server stopped mid-session the panels say so inline and recover after it restarts",
-  async ({ page, signInPage, homePage, stack }) => {
+  async ({ page, homePage, stack }) => {
     outageTest.setTimeout(180_000);
-    await signInPage.goto();
-    await signInPage.signInWithPin(alice.pin);
+    await homePage.signInWithPin(alice.pin);
     await expect(homePage.availableToPrint).toHaveText("€25.50");
     await expect(homePage.profileValue("Name")).toHaveText(alice.fullName);
     await homePage.expectHydrated();
@@ -229,10 +219,9 @@ outageTest(
 
 slowTest(
   "a print server slower than the page's deadline does not hold the page: it comes with the panels loading, then the figures",
-  async ({ page, signInPage, homePage, stack }) => {
+  async ({ page, homePage, stack }) => {
     slowTest.setTimeout(120_000);
-    await signInPage.goto();
-    await signInPage.signInWithPin(alice.pin);
+    await homePage.signInWithPin(alice.pin);
     await expect(homePage.availableToPrint).toHaveText("€25.50");
 
     // Every answer of the print server now takes 1.5 s, longer than the page

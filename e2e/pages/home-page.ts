@@ -1,7 +1,16 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { SignInPage } from "./sign-in-page";
 
 export class HomePage {
   constructor(readonly page: Page) {}
+
+  /** Signs in by PIN from the sign-in page, which leads home. */
+  async signInWithPin(pin: string): Promise<void> {
+    const signInPage = new SignInPage(this.page);
+    await signInPage.goto();
+    await signInPage.signInWithPin(pin);
+    await this.page.waitForURL((url) => url.pathname === "/");
+  }
 
   async expectGreeting(fullName: string): Promise<void> {
     await expect(this.page.getByRole("heading", { level: 1, name: `Hello, ${fullName}` })).toBeVisible();
