@@ -6,10 +6,7 @@ export class HomePage {
 
   /** Signs in by PIN from the sign-in page, which leads home. */
   async signInWithPin(pin: string): Promise<void> {
-    const signInPage = new SignInPage(this.page);
-    await signInPage.goto();
-    await signInPage.signInWithPin(pin);
-    await this.page.waitForURL((url) => url.pathname === "/");
+    await new SignInPage(this.page).signInWithPinTo("/", pin);
   }
 
   async expectGreeting(fullName: string): Promise<void> {

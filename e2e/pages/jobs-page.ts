@@ -21,10 +21,7 @@ export class JobsPage {
 
   /** Signs in by PIN on the sign-in page, which then opens the Jobs page. */
   async signInWithPin(pin: string): Promise<void> {
-    const signInPage = new SignInPage(this.page);
-    await signInPage.goto("?callbackUrl=%2Fjobs");
-    await signInPage.signInWithPin(pin);
-    await this.page.waitForURL((url) => url.pathname === "/jobs");
+    await new SignInPage(this.page).signInWithPinTo("/jobs", pin);
   }
 
   async goto(query = ""): Promise<void> {

@@ -14,10 +14,7 @@ export class ReportsPage {
 
   /** Signs in by PIN on the sign-in page, which then opens the Reports page. */
   async signInWithPin(pin: string): Promise<void> {
-    const signInPage = new SignInPage(this.page);
-    await signInPage.goto("?callbackUrl=%2Freports");
-    await signInPage.signInWithPin(pin);
-    await this.page.waitForURL((url) => url.pathname === "/reports");
+    await new SignInPage(this.page).signInWithPinTo("/reports", pin);
   }
 
   async goto(): Promise<void> {

@@ -26,6 +26,13 @@ export class SignInPage {
     await expect(this.page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   }
 
+  /** Opens the sign-in page for `path`, signs in by PIN and waits until `path` has opened. */
+  async signInWithPinTo(path: string, pin: string): Promise<void> {
+    await this.goto(path === "/" ? "" : `?callbackUrl=${encodeURIComponent(path)}`);
+    await this.signInWithPin(pin);
+    await this.page.waitForURL((url) => url.pathname === path);
+  }
+
   async signInWithPin(pin: string): Promise<void> {
     await this.pinTab.click();
     await this.pin.fill(pin);
