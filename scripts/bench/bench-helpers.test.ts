@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkBudgets } from "./budgets.mjs";
 import { freshMemoryCost, touchCost } from "./fresh-memory.mjs";
-import { signInForm } from "./portal-session.mjs";
+import { signInFields, signInForm } from "./portal-session.mjs";
 import { busyShare, waitForQuietMachine } from "./quiet-machine.mjs";
 import { renderTable } from "./report.mjs";
 import { median, percentile } from "./stats.mjs";
@@ -101,6 +101,14 @@ describe("signInForm", () => {
 
   it("refuses a page without that form", () => {
     expect(() => signInForm(html, "password")).toThrow(/no password form/);
+  });
+
+  it("posts the hidden fields, each given credential in place of its hidden one", () => {
+    expect(signInFields(signInForm(html), { method: "pin", pin: "1234" })).toEqual([
+      ["callbackUrl", "/reports?embed=1&view=a"],
+      ["method", "pin"],
+      ["pin", "1234"],
+    ]);
   });
 });
 

@@ -6,6 +6,7 @@ export interface SignInForm {
   fields: Array<[string, string]>;
 }
 export function signInForm(html: string, method?: string): SignInForm;
+export function signInFields(form: SignInForm, credentials: Record<string, string>): Array<[string, string]>;
 export function loadSignInForm(portalUrl: string): Promise<SignInForm & { url: string; cookies: string[] }>;
 export function postSignIn(
   portalUrl: string,

@@ -60,10 +60,14 @@ export async function loadSignInForm(portalUrl) {
  * session's Cookie header. The round trip is what a person waits for after
  * pressing "Sign in".
  */
+/** The fields the form posts: its hidden fields, less those `credentials` give, then the credentials. */
+export function signInFields(form, credentials) {
+  return [...form.fields.filter(([name]) => !(name in credentials)), ...Object.entries(credentials)];
+}
+
 export async function postSignIn(portalUrl, form, credentials) {
   const body = form.multipart ? new FormData() : new URLSearchParams();
-  for (const [name, value] of form.fields) if (!(name in credentials)) body.append(name, value);
-  for (const [name, value] of Object.entries(credentials)) body.append(name, value);
+  for (const [name, value] of signInFields(form, credentials)) body.append(name, value);
   const response = await fetch(form.url, {
     method: "POST",
     body,
