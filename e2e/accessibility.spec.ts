@@ -86,9 +86,8 @@ for (const theme of themes) {
       await expectNoViolations(page);
     });
 
-    test("home with its data, and the user menu open", async ({ page, signInPage, homePage }) => {
-      await signInPage.goto();
-      await signInPage.signInWithPin(alice.pin);
+    test("home with its data, and the user menu open", async ({ page, homePage }) => {
+      await homePage.signInWithPin(alice.pin);
       await expect(homePage.availableToPrint).toHaveText("€25.50");
       await expect(homePage.profileValue("Name")).toHaveText(alice.fullName);
       await expectTheme(page, theme);
@@ -99,9 +98,8 @@ for (const theme of themes) {
       await expectNoViolations(page);
     });
 
-    test("the not-found page", async ({ page, signInPage, homePage }) => {
-      await signInPage.goto();
-      await signInPage.signInWithPin(alice.pin);
+    test("the not-found page", async ({ page, homePage }) => {
+      await homePage.signInWithPin(alice.pin);
       await homePage.expectGreeting(alice.fullName);
       const answer = await page.goto("/no-such-page");
       expect(answer?.status()).toBe(404);
@@ -122,33 +120,29 @@ for (const theme of themes) {
   outageTest.describe(`in the ${theme} theme, with the print server down`, () => {
     outageTest.use({ colorScheme: theme });
 
-    outageTest(
-      "home while its panels load, then with its error panels",
-      async ({ page, signInPage, homePage, stack }) => {
-        await signInPage.goto();
-        await signInPage.signInWithPin(alice.pin);
-        await expect(homePage.availableToPrint).toHaveText("€25.50");
-        await stack.killPrintServer();
+    outageTest("home while its panels load, then with its error panels", async ({ page, homePage, stack }) => {
+      await homePage.signInWithPin(alice.pin);
+      await expect(homePage.availableToPrint).toHaveText("€25.50");
+      await stack.killPrintServer();
 
-        const release = await holdAccountRequests(page);
-        try {
-          await page.reload();
-          await homePage.expectGreeting(alice.fullName);
-          await expect(homePage.balance).toHaveAttribute("aria-busy", "true");
-          await expect(homePage.profile).toHaveAttribute("aria-busy", "true");
-          await expectTheme(page, theme);
-          await expectNoViolations(page);
-        } finally {
-          release();
-        }
-
-        await expect(homePage.balance.getByRole("alert")).toContainText("Your balance could not be loaded");
-        await expect(homePage.profile.getByRole("alert")).toContainText("Your details could not be loaded");
-        await expect(homePage.balance.getByRole("button", { name: "Retry" })).toBeVisible();
+      const release = await holdAccountRequests(page);
+      try {
+        await page.reload();
+        await homePage.expectGreeting(alice.fullName);
+        await expect(homePage.balance).toHaveAttribute("aria-busy", "true");
+        await expect(homePage.profile).toHaveAttribute("aria-busy", "true");
         await expectTheme(page, theme);
         await expectNoViolations(page);
-      },
-    );
+      } finally {
+        release();
+      }
+
+      await expect(homePage.balance.getByRole("alert")).toContainText("Your balance could not be loaded");
+      await expect(homePage.profile.getByRole("alert")).toContainText("Your details could not be loaded");
+      await expect(homePage.balance.getByRole("button", { name: "Retry" })).toBeVisible();
+      await expectTheme(page, theme);
+      await expectNoViolations(page);
+    });
   });
 }
 
@@ -225,13 +219,11 @@ test.describe("the theme switch", () => {
 
   test("in the user menu: Dark on a light system stays after a reload, and System follows the system again", async ({
     page,
-    signInPage,
     homePage,
   }) => {
     const html = page.locator("html");
     const menuButton = page.getByRole("button", { name: alice.fullName });
-    await signInPage.goto();
-    await signInPage.signInWithPin(alice.pin);
+    await homePage.signInWithPin(alice.pin);
     await homePage.expectGreeting(alice.fullName);
     await expectTheme(page, "light");
 
@@ -285,9 +277,8 @@ test("the sign-in tabs follow the arrow keys", async ({ page, signInPage }) => {
   await expect(page.getByRole("tabpanel", { name: "PIN" })).toBeFocused();
 });
 
-test("the user menu works with the keyboard alone", async ({ page, signInPage, homePage }) => {
-  await signInPage.goto();
-  await signInPage.signInWithPin(alice.pin);
+test("the user menu works with the keyboard alone", async ({ page, homePage }) => {
+  await homePage.signInWithPin(alice.pin);
   await homePage.expectGreeting(alice.fullName);
   const button = page.getByRole("button", { name: alice.fullName });
   await expect(button).toHaveAttribute("aria-haspopup", "menu");

@@ -14,10 +14,8 @@ const test = base.extend<{ creditPage: CreditPage }>({
   },
 });
 
-test.beforeEach(async ({ page, signInPage }) => {
-  await signInPage.goto();
-  await signInPage.signInWithPin(alice.pin);
-  await page.waitForURL((url) => url.pathname === "/");
+test.beforeEach(async ({ signInPage }) => {
+  await signInPage.signInWithPinTo("/", alice.pin);
 });
 
 test("alice's statement: lines with what happened, filters, paging, the chart's summary and its table", async ({

@@ -99,7 +99,6 @@ async function audit(request: import("@playwright/test").APIRequestContext, sign
 
 test("every page and route carries the security headers, and nothing personal is cached", async ({
   page,
-  signInPage,
   homePage,
 }) => {
   test.setTimeout(180_000);
@@ -108,8 +107,7 @@ test("every page and route carries the security headers, and nothing personal is
 
   await audit(page.request, false);
 
-  await signInPage.goto();
-  await signInPage.signInWithPin(alice.pin);
+  await homePage.signInWithPin(alice.pin);
   await homePage.expectGreeting(alice.fullName);
   await audit(page.request, true);
   // Nothing in the audit changed or ended the session.

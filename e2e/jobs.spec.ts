@@ -49,9 +49,7 @@ test.describe("jobs", () => {
     signInPage,
     jobsPage,
   }) => {
-    await signInPage.goto();
-    await signInPage.signInWithPin(alice.pin);
-    await page.waitForURL((url) => url.pathname === "/");
+    await signInPage.signInWithPinTo("/", alice.pin);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Jobs" }).click();
     await page.waitForURL((url) => url.pathname === "/jobs");
 

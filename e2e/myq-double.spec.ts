@@ -9,7 +9,6 @@ import type { HomePage } from "./pages/home-page";
 import { JobsPage } from "./pages/jobs-page";
 import { ProfilePage } from "./pages/profile-page";
 import { ReportsPage } from "./pages/reports-page";
-import type { SignInPage } from "./pages/sign-in-page";
 import { axeViolations } from "./support/axe";
 import { freePort } from "./support/free-port";
 import { loadStack } from "./support/load-stack";
@@ -95,19 +94,14 @@ const test = base.extend<Pages, { myqStack: MyqStack }>({
 });
 
 /** alice signs in by PIN and is greeted on the home page. */
-async function signInAlice(signInPage: SignInPage, homePage: HomePage): Promise<void> {
-  await signInPage.goto();
-  await signInPage.signInWithPin(alice.pin);
+async function signInAlice(homePage: HomePage): Promise<void> {
+  await homePage.signInWithPin(alice.pin);
   await homePage.expectGreeting(alice.fullName);
 }
 
 test.describe("against a real MyQ X's shapes", () => {
-  test("alice signs in by PIN and sees her name and her balance from limits.price", async ({
-    page,
-    signInPage,
-    homePage,
-  }) => {
-    await signInAlice(signInPage, homePage);
+  test("alice signs in by PIN and sees her name and her balance from limits.price", async ({ page, homePage }) => {
+    await signInAlice(homePage);
     await expect(homePage.availableToPrint).toHaveText("€25.50");
     await expect(homePage.balance.getByRole("listitem").filter({ hasText: "Internal account" })).toContainText(
       "€25.50",
@@ -131,11 +125,10 @@ test.describe("against a real MyQ X's shapes", () => {
 
   test("the reports page says plainly that the server does not offer reports", async ({
     page,
-    signInPage,
     homePage,
     reportsPage,
   }) => {
-    await signInAlice(signInPage, homePage);
+    await signInAlice(homePage);
     await reportsPage.goto();
     await expect(page.getByText("This print server does not offer reports to the portal.")).toBeVisible();
     await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
@@ -143,12 +136,11 @@ test.describe("against a real MyQ X's shapes", () => {
 
   test("alice lists her jobs, with nothing the server does not say, and releases one", async ({
     page,
-    signInPage,
     homePage,
     jobsPage,
     myqStack,
   }) => {
-    await signInAlice(signInPage, homePage);
+    await signInAlice(homePage);
     await jobsPage.goto();
     const boardingPass = jobsPage.job(jobsPage.waiting, "Boarding pass.pdf");
     await expect(boardingPass).toContainText("1 page · Mono · One-sided · 1 copy");
@@ -182,11 +174,10 @@ test.describe("against a real MyQ X's shapes", () => {
 
   test("the credit page says plainly there is no statement, and a voucher still adds credit", async ({
     page,
-    signInPage,
     homePage,
     creditPage,
   }) => {
-    await signInAlice(signInPage, homePage);
+    await signInAlice(homePage);
     await creditPage.goto();
     await expect(creditPage.statement).toContainText(
       "This print server does not offer a credit statement to the portal.",
@@ -202,11 +193,10 @@ test.describe("against a real MyQ X's shapes", () => {
 
   test("the profile offers the language and a new PIN, and says plainly what the server does not let change", async ({
     page,
-    signInPage,
     homePage,
     profilePage,
   }) => {
-    await signInAlice(signInPage, homePage);
+    await signInAlice(homePage);
     await profilePage.goto();
     // No server settings on a real MyQ X: only the language, as MyQ's own web UI lets people change it.
     await expect(profilePage.details).toContainText("Your organisation manages your name and email.");

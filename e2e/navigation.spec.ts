@@ -8,11 +8,9 @@ import { alice, expect, test } from "./fixtures";
 test("a section link changes the page without loading it again; Ctrl+click opens a tab", async ({
   page,
   context,
-  signInPage,
   homePage,
 }) => {
-  await signInPage.goto();
-  await signInPage.signInWithPin(alice.pin);
+  await homePage.signInWithPin(alice.pin);
   await homePage.expectGreeting(alice.fullName);
   const nav = page.getByRole("navigation", { name: "Main" });
   // Gone if the document is loaded again.

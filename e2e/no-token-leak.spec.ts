@@ -9,7 +9,7 @@ import { stack, tokenLifetimeSeconds } from "./support/stack-env";
 
 const jwtShape = /eyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/;
 
-test("no token or secret reaches the browser", async ({ page, context, signInPage, homePage }) => {
+test("no token or secret reaches the browser", async ({ page, context, homePage }) => {
   test.setTimeout(120_000);
   const received: string[] = [];
   const pending: Promise<void>[] = [];
@@ -23,8 +23,7 @@ test("no token or secret reaches the browser", async ({ page, context, signInPag
     );
   });
 
-  await signInPage.goto();
-  await signInPage.signInWithPin(alice.pin);
+  await homePage.signInWithPin(alice.pin);
   await homePage.expectGreeting(alice.fullName);
   const firstCall = await page.evaluate(async () => (await fetch("/api/me")).text());
   expect(firstCall).toContain(alice.fullName);

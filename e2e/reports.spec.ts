@@ -199,9 +199,7 @@ test.describe("reports", () => {
     signInPage,
     reportsPage,
   }) => {
-    await signInPage.goto();
-    await signInPage.signInWithPin(alice.pin);
-    await page.waitForURL((url) => url.pathname === "/");
+    await signInPage.signInWithPinTo("/", alice.pin);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/reports", async (route) => {

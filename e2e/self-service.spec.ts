@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import { alice, bob, carol, expect, test as base } from "./fixtures";
 import { ProfilePage } from "./pages/profile-page";
 import { SignInPage } from "./pages/sign-in-page";
@@ -24,23 +23,13 @@ const own = ownStackTest.extend<{ profilePage: ProfilePage }>({
   },
 });
 
-async function signInWithPin(
-  page: Page,
-  signInPage: { goto(): Promise<void>; signInWithPin(pin: string): Promise<void> },
-  pin: string,
-) {
-  await signInPage.goto();
-  await signInPage.signInWithPin(pin);
-  await page.waitForURL((url) => url.pathname === "/");
-}
-
 own.describe("a new PIN", () => {
   own.setTimeout(120_000);
 
   own(
     "bob gets a new PIN, signs in with it, and his old PIN is refused",
     async ({ page, signInPage, homePage, profilePage }) => {
-      await signInWithPin(page, signInPage, bob.pin);
+      await signInPage.signInWithPinTo("/", bob.pin);
       await profilePage.goto();
       const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/profile/pin");
       const pin = await profilePage.getNewPin(bob.pin);
@@ -59,8 +48,8 @@ own.describe("a new PIN", () => {
     },
   );
 
-  own("a wrong current PIN gets no new PIN and keeps what was typed", async ({ page, signInPage, profilePage }) => {
-    await signInWithPin(page, signInPage, bob.pin);
+  own("a wrong current PIN gets no new PIN and keeps what was typed", async ({ signInPage, profilePage }) => {
+    await signInPage.signInWithPinTo("/", bob.pin);
     await profilePage.goto();
     await profilePage.pinSection.getByRole("button", { name: "Get a new PIN" }).click();
     const field = profilePage.pinSection.locator("input[type=password]");
@@ -76,7 +65,7 @@ own.describe("the profile", () => {
   own.setTimeout(120_000);
 
   own("alice changes her email and sees it after a reload", async ({ page, signInPage, profilePage }) => {
-    await signInWithPin(page, signInPage, alice.pin);
+    await signInPage.signInWithPinTo("/", alice.pin);
     await profilePage.goto();
     await expect(profilePage.email).toHaveValue("alice@example.com");
     await profilePage.email.fill("alice@");
@@ -94,7 +83,7 @@ own.describe("the profile", () => {
   own(
     "a new language switches the whole portal at once, stays after a reload and is the profile's on another device",
     async ({ page, browser, signInPage, profilePage, ownStack, clientAddress }) => {
-      await signInWithPin(page, signInPage, alice.pin);
+      await signInPage.signInWithPinTo("/", alice.pin);
       await profilePage.goto();
       await profilePage.details.getByLabel("Language").selectOption({ label: "Deutsch" });
       await profilePage.saveDetails();
@@ -140,11 +129,10 @@ test.describe("the password", () => {
   });
 
   test("alice sees the server's rules before typing, and a wrong current password is said beside it", async ({
-    page,
     signInPage,
     profilePage,
   }) => {
-    await signInWithPin(page, signInPage, alice.pin);
+    await signInPage.signInWithPinTo("/", alice.pin);
     await profilePage.goto();
     const section = profilePage.passwordSection;
     await expect(section).toContainText("8 to 128 characters");
@@ -165,7 +153,7 @@ for (const theme of ["light", "dark"] as const) {
     profilePage,
   }) => {
     await page.emulateMedia({ colorScheme: theme });
-    await signInWithPin(page, signInPage, alice.pin);
+    await signInPage.signInWithPinTo("/", alice.pin);
     await profilePage.goto();
     await expect(profilePage.email).toHaveValue("alice@example.com");
     expect(await axeViolations(page)).toEqual([]);
@@ -179,7 +167,7 @@ for (const theme of ["light", "dark"] as const) {
 
 test("the profile page fits a 360 px phone and works framed", async ({ page, signInPage, profilePage }) => {
   await page.setViewportSize({ width: 360, height: 640 });
-  await signInWithPin(page, signInPage, alice.pin);
+  await signInPage.signInWithPinTo("/", alice.pin);
   await profilePage.goto("?embed=1");
   await expect(page.getByRole("banner")).toHaveCount(0);
   await expect(profilePage.email).toHaveValue("alice@example.com");
@@ -194,7 +182,7 @@ test("the browser reads the details and the settings alongside the page's script
   signInPage,
   profilePage,
 }) => {
-  await signInWithPin(page, signInPage, alice.pin);
+  await signInPage.signInWithPinTo("/", alice.pin);
   const requests = await requestsForEach(page, ["/api/me", "/api/profile/settings"], async () => {
     await profilePage.goto();
     await expect(profilePage.email).toHaveValue("alice@example.com");
@@ -205,7 +193,7 @@ test("the browser reads the details and the settings alongside the page's script
 });
 
 test("the profile page is usable with the keyboard alone", async ({ page, signInPage, profilePage }) => {
-  await signInWithPin(page, signInPage, alice.pin);
+  await signInPage.signInWithPinTo("/", alice.pin);
   await profilePage.goto();
   await expect(profilePage.email).toHaveValue("alice@example.com");
   await profilePage.email.focus();

@@ -18,14 +18,9 @@ async function parallelProfileRequests(page: Page, count: number): Promise<{ sta
 }
 
 test.describe("sessions", () => {
-  test("stay signed in past several token lifetimes while parallel requests run", async ({
-    page,
-    signInPage,
-    homePage,
-  }) => {
+  test("stay signed in past several token lifetimes while parallel requests run", async ({ page, homePage }) => {
     test.setTimeout(180_000);
-    await signInPage.goto();
-    await signInPage.signInWithPin(alice.pin);
+    await homePage.signInWithPin(alice.pin);
     await homePage.expectGreeting(alice.fullName);
 
     // Four token lifetimes; every few seconds a burst of parallel requests,
@@ -81,14 +76,8 @@ test.describe("sessions", () => {
     }
   });
 
-  test("signing out ends the session at once, even for a copy of the cookie", async ({
-    page,
-    context,
-    signInPage,
-    homePage,
-  }) => {
-    await signInPage.goto();
-    await signInPage.signInWithPin(alice.pin);
+  test("signing out ends the session at once, even for a copy of the cookie", async ({ page, context, homePage }) => {
+    await homePage.signInWithPin(alice.pin);
     await homePage.expectGreeting(alice.fullName);
     const cookiesBefore = await context.cookies();
 

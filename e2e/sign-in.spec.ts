@@ -74,12 +74,10 @@ test.describe("signing in", () => {
     await colleague.close();
   });
 
-  test("another address is not locked out by someone else's wrong PINs", async ({ page, signInPage, homePage }) => {
+  test("another address is not locked out by someone else's wrong PINs", async ({ signInPage, homePage }) => {
     // This test has its own address (see fixtures.ts); the lockout test above
     // may run at the same time and must not affect it.
-    await signInPage.goto();
-    await signInPage.signInWithPin(alice.pin);
-    await page.waitForURL((url) => url.pathname === "/");
+    await signInPage.signInWithPinTo("/", alice.pin);
     await homePage.expectGreeting(alice.fullName);
   });
 

@@ -13,10 +13,8 @@ const test = ownStackTest.extend<{ creditPage: CreditPage }>({
 });
 test.setTimeout(120_000);
 
-test.beforeEach(async ({ page, signInPage }) => {
-  await signInPage.goto();
-  await signInPage.signInWithPin(alice.pin);
-  await page.waitForURL((url) => url.pathname === "/");
+test.beforeEach(async ({ signInPage }) => {
+  await signInPage.signInWithPinTo("/", alice.pin);
 });
 
 test("alice redeems the 10 EUR voucher: +10.00 everywhere, a statement line, and the code again is used", async ({
