@@ -68,9 +68,10 @@ export async function measureApiOverhead({ printServer, ps, portalUrl, floorUrl,
 /**
  * One POST, its answer read to the end (the connection is then free for the
  * next). The token call and both form posts go through this one client, so
- * that their differences are the servers' work: the global fetch with a form
- * body took up to a millisecond more per call than undici's request on this
- * machine, which would count as the portal's.
+ * that their differences are the servers' work. Before, the form posts went
+ * through the global fetch and the token call through undici's fetch with a
+ * zod check; each cost more than this, by different amounts (about a
+ * millisecond a call on this machine), which counted as the portal's.
  */
 async function post(url, { dispatcher, headers, body }) {
   const answer = await request(url, { method: "POST", headers, body, dispatcher });
@@ -101,7 +102,11 @@ export async function measureSignIn({ ps, portalUrl, floorUrl, pin, rounds }) {
   const tokenCall = {
     dispatcher: ps.dispatcher,
     headers: { "content-type": "application/json" },
-    body: ps.tokenRequestBody({ grant_type: "login_info", login_info: { type: LOGIN_TYPE.pin, pin }, scope: portalScopes }),
+    body: ps.tokenRequestBody({
+      grant_type: "login_info",
+      login_info: { type: LOGIN_TYPE.pin, pin },
+      scope: portalScopes,
+    }),
   };
   const signIns = {
     direct: { url: `${ps.base}/api/auth/token`, call: tokenCall, succeeded: (answer) => answer.statusCode === 200 },
@@ -109,7 +114,8 @@ export async function measureSignIn({ ps, portalUrl, floorUrl, pin, rounds }) {
     floor: { url: `${floorUrl}/api/sign-in`, call: formPost, succeeded: signedIn },
   };
   const times = { direct: [], portal: [], floor: [] };
-  // One of each first: route code loading and TLS set-up are not what a person waits for every time.
+  // Round -1, not counted, is one of each first: route code loading and TLS
+  // set-up are not what a person waits for every time.
   for (let i = -1; i < rounds; i++) {
     for (const [name, { url, call, succeeded }] of Object.entries(signIns)) {
       const started = process.hrtime.bigint();

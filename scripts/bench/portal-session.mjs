@@ -55,16 +55,16 @@ export async function loadSignInForm(portalUrl) {
   return { ...form, url: new URL(form.action, `${portalUrl}/sign-in`).toString(), cookies: cookiePairs(page) };
 }
 
-/**
- * Posts the sign-in form once, encoded as the form says; answers the
- * session's Cookie header. The round trip is what a person waits for after
- * pressing "Sign in".
- */
 /** The fields the form posts: its hidden fields, less those `credentials` give, then the credentials. */
 export function signInFields(form, credentials) {
   return [...form.fields.filter(([name]) => !(name in credentials)), ...Object.entries(credentials)];
 }
 
+/**
+ * Posts the sign-in form once, encoded as the form says; answers the
+ * session's Cookie header. The round trip is what a person waits for after
+ * pressing "Sign in".
+ */
 export async function postSignIn(portalUrl, form, credentials) {
   const body = form.multipart ? new FormData() : new URLSearchParams();
   for (const [name, value] of signInFields(form, credentials)) body.append(name, value);
