@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkBudgets } from "./budgets.mjs";
 import { freshMemoryCost, touchCost } from "./fresh-memory.mjs";
-import { signInFields, signInForm } from "./portal-session.mjs";
+import { sessionCookies, signInFields, signInForm } from "./portal-session.mjs";
 import { busyShare, waitForQuietMachine } from "./quiet-machine.mjs";
 import { renderTable } from "./report.mjs";
 import { median, percentile } from "./stats.mjs";
@@ -109,6 +109,13 @@ describe("signInForm", () => {
       ["method", "pin"],
       ["pin", "1234"],
     ]);
+  });
+
+  it("takes a session only from a 303 that sets the session cookie", () => {
+    const lines = ["authjs.session-token=abc; Path=/; HttpOnly", "theme=dark; Path=/"];
+    expect(sessionCookies(303, lines)).toEqual(["authjs.session-token=abc"]);
+    expect(sessionCookies(303, ["theme=dark; Path=/"])).toEqual([]);
+    expect(sessionCookies(400, lines)).toEqual([]);
   });
 });
 

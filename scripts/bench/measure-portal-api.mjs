@@ -12,7 +12,7 @@ import { portalScopes } from "../lib/stack.mjs";
 import { BenchError } from "./bench-error.mjs";
 import { LOGIN_TYPE } from "./print-server-client.mjs";
 import { loadsInTurn } from "./measure-print-server.mjs";
-import { loadSignInForm, signInFields } from "./portal-session.mjs";
+import { loadSignInForm, sessionCookies, signInFields, signInHeaders } from "./portal-session.mjs";
 import { elapsedMs, median, percentile, round } from "./stats.mjs";
 
 export const PORTAL_API_ROUTE = "/api/me";
@@ -92,11 +92,7 @@ export async function measureSignIn({ ps, portalUrl, floorUrl, pin, rounds }) {
   if (form.multipart) throw new BenchError("the sign-in form is multipart; the sign-in route takes urlencoded forms");
   const formPost = {
     dispatcher: new Agent({ connections: 1 }),
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: portalUrl,
-      ...(form.cookies.length ? { cookie: form.cookies.join("; ") } : {}),
-    },
+    headers: { "content-type": "application/x-www-form-urlencoded", ...signInHeaders(portalUrl, form) },
     body: new URLSearchParams(signInFields(form, { method: "pin", pin })).toString(),
   };
   const tokenCall = {
@@ -142,6 +138,5 @@ export async function measureSignIn({ ps, portalUrl, floorUrl, pin, rounds }) {
 
 /** A form sign-in's success: a 303 that sets the session cookie. */
 function signedIn(answer) {
-  const cookies = [answer.headers["set-cookie"] ?? []].flat();
-  return answer.statusCode === 303 && cookies.some((line) => line.includes("session-token"));
+  return sessionCookies(answer.statusCode, [answer.headers["set-cookie"] ?? []].flat()).length > 0;
 }

@@ -7,6 +7,8 @@ export interface SignInForm {
 }
 export function signInForm(html: string, method?: string): SignInForm;
 export function signInFields(form: SignInForm, credentials: Record<string, string>): Array<[string, string]>;
+export function signInHeaders(origin: string, form: { cookies: string[] }): Record<string, string>;
+export function sessionCookies(status: number, setCookieLines: string[]): string[];
 export function loadSignInForm(portalUrl: string): Promise<SignInForm & { url: string; cookies: string[] }>;
 export function postSignIn(
   portalUrl: string,

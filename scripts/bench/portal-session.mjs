@@ -60,6 +60,17 @@ export function signInFields(form, credentials) {
   return [...form.fields.filter(([name]) => !(name in credentials)), ...Object.entries(credentials)];
 }
 
+/** The headers a browser sends with the form: the page's origin and the cookies the sign-in page set. */
+export function signInHeaders(origin, form) {
+  return { origin, ...(form.cookies.length ? { cookie: form.cookies.join("; ") } : {}) };
+}
+
+/** The session cookie pairs a sign-in's answer sets: none unless it is the 303 of a success. */
+export function sessionCookies(status, setCookieLines) {
+  if (status !== 303) return [];
+  return setCookieLines.map((line) => line.split(";")[0]).filter((pair) => pair.includes("session-token"));
+}
+
 /**
  * Posts the sign-in form once, encoded as the form says; answers the
  * session's Cookie header. The round trip is what a person waits for after
@@ -72,11 +83,11 @@ export async function postSignIn(portalUrl, form, credentials) {
     method: "POST",
     body,
     redirect: "manual",
-    headers: { origin: portalUrl, ...(form.cookies.length ? { cookie: form.cookies.join("; ") } : {}) },
+    headers: signInHeaders(portalUrl, form),
   });
   await response.body?.cancel();
-  const cookies = cookiePairs(response).filter((pair) => pair.includes("session-token"));
-  if (response.status !== 303 || cookies.length === 0) {
+  const cookies = sessionCookies(response.status, response.headers.getSetCookie());
+  if (cookies.length === 0) {
     throw new BenchError(
       `the portal sign-in answered ${response.status} without a session (check the credentials and the sign-in form)`,
     );
