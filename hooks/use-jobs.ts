@@ -1,12 +1,12 @@
 "use client";
 
-import { startTransition, useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import type { deleteResponse } from "@/app/api/jobs/delete/schema";
 import type { favoriteResponse } from "@/app/api/jobs/[id]/schema";
 import type { releaseResponse } from "@/app/api/jobs/release/schema";
 import type { JobListName, JobListResponse, JobView } from "@/app/api/jobs/schema";
 import { jobListPath } from "@/lib/browser-safe/jobs/list-path";
-import { jobPageSize } from "@/lib/browser-safe/jobs/page-size";
+import { hasMore, pagedList, type PagedListState } from "@/lib/browser-safe/jobs/paged-list";
 import type { statesResponse } from "@/app/api/jobs/states/schema";
 import type { printersResponse } from "@/app/api/printers/schema";
 import { PortalError } from "@/lib/browser-safe/errors";
@@ -40,33 +40,18 @@ export interface JobList {
   refetch: () => Promise<void>;
 }
 
-const readPage = (list: JobListName, start: number) => readJson<JobListResponse>(jobListPath(list, start));
-
 /** One list, 50 at a time, newest first; "Show more" reads the next 50. */
 export function useJobList(list: JobListName): JobList {
-  const [pages, setPages] = useState<JobListResponse[]>();
-  const [error, setError] = useState<unknown>();
-  const [fetchingMore, setFetchingMore] = useState(false);
-  const latest = useRef(0);
-  const shownPages = useRef(1);
-
-  const refetch = useCallback(async () => {
-    const run = ++latest.current;
-    try {
-      // Page by page, as many as were shown, while the list still has them.
-      const fresh = [await readPage(list, 0)];
-      while (fresh.length < shownPages.current && fresh.at(-1)!.start + jobPageSize < fresh.at(-1)!.count)
-        fresh.push(await readPage(list, fresh.at(-1)!.start + jobPageSize));
-      if (run !== latest.current) return;
-      // A transition: 50 and more rows are rendered in slices, the page answering in between.
-      startTransition(() => {
-        setPages(fresh);
-        setError(undefined);
-      });
-    } catch (failure) {
-      if (run === latest.current) setError(failure);
-    }
-  }, [list]);
+  const [state, setState] = useState<PagedListState<JobListResponse>>({ fetchingMore: false });
+  // Made once: a board keeps each list for its life.
+  // A transition: 50 and more rows are rendered in slices, the page answering in between.
+  const [paged] = useState(() =>
+    pagedList(
+      (start) => readJson<JobListResponse>(jobListPath(list, start)),
+      (next) => startTransition(() => setState(next)),
+    ),
+  );
+  const { refetch, showMore } = paged;
 
   useEffect(() => inOwnTask(() => void refetch()), [refetch]);
 
@@ -79,26 +64,8 @@ export function useJobList(list: JobListName): JobList {
     return () => document.removeEventListener("visibilitychange", onVisible);
   }, [refetch]);
 
+  const { pages, error, fetchingMore } = state;
   const last = pages?.at(-1);
-  const hasMore = last !== undefined && last.start + jobPageSize < last.count;
-  const showMore = () => {
-    if (!last || !hasMore || fetchingMore) return;
-    const run = latest.current;
-    setFetchingMore(true);
-    readPage(list, last.start + jobPageSize).then(
-      (page) => {
-        setFetchingMore(false);
-        if (run !== latest.current) return;
-        shownPages.current += 1;
-        startTransition(() => setPages((current) => [...(current ?? []), page]));
-      },
-      (failure: unknown) => {
-        setFetchingMore(false);
-        setError(failure);
-      },
-    );
-  };
-
   return {
     jobs: pages?.flatMap((page) => page.jobs) ?? [],
     count: last?.count ?? 0,
@@ -107,7 +74,7 @@ export function useJobList(list: JobListName): JobList {
     error,
     isPending: pages === undefined && error === undefined,
     isFetchingMore: fetchingMore,
-    hasMore,
+    hasMore: hasMore(last),
     showMore,
     refetch,
   };
