@@ -42,7 +42,7 @@ export interface JobList {
 
 /** One list, 50 at a time, newest first; "Show more" reads the next 50. */
 export function useJobList(list: JobListName): JobList {
-  const [state, setState] = useState<PagedListState<JobListResponse>>({ fetchingMore: false });
+  const [state, setState] = useState<PagedListState<JobListResponse>>({});
   // Made once: a board keeps each list for its life.
   // A transition: 50 and more rows are rendered in slices, the page answering in between.
   const [paged] = useState(() =>
@@ -73,7 +73,7 @@ export function useJobList(list: JobListName): JobList {
     loaded: pages !== undefined,
     error,
     isPending: pages === undefined && error === undefined,
-    isFetchingMore: fetchingMore,
+    isFetchingMore: !!fetchingMore,
     hasMore: hasMore(last),
     showMore,
     refetch,

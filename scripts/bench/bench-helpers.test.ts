@@ -142,7 +142,11 @@ describe("checkBudgets", () => {
     download: { ratio: 0.96, portalRssGrowthMaxMb: 40, bytes: 2 ** 20, portalMbPerSecond: 96, directMbPerSecond: 100 },
     pages: {
       floor: { gzipKb: 133, consoleErrors: 0 },
-      served: { "sign-in": { gzipKb: 150, beyondFloorGzipKb: 17, consoleErrors: 1 } },
+      served: {
+        "sign-in": { gzipKb: 150, gzipBytes: 150_000, beyondFloorGzipKb: 17, consoleErrors: 1 },
+        // Rounds to 150.0 kB, and is 40 bytes over.
+        home: { gzipKb: 150, gzipBytes: 150_040, beyondFloorGzipKb: 18, consoleErrors: 0 },
+      },
       skipped: { jobs: "/jobs answers 404 (not built yet): not measured" },
     },
     reportGeneration: { scale: 1000, formats: { pdf: { seconds: 4.2 }, csv: { seconds: 2.1 } } },
@@ -158,7 +162,12 @@ describe("checkBudgets", () => {
     expect(byId["api-failures-10"]).toMatchObject({ status: "MISS", shown: "2" });
     expect(byId["download-throughput"]?.status).toBe("PASS");
     expect(byId["download-memory"]?.status).toBe("MISS");
-    expect(byId["first-load-js-sign-in"]).toMatchObject({ status: "PASS", note: "floor 133 kB; 17 kB beyond it" });
+    expect(byId["first-load-js-sign-in"]).toMatchObject({
+      status: "PASS",
+      shown: "150.0 kB (150,000 B)",
+      note: "floor 133 kB; 17 kB beyond it",
+    });
+    expect(byId["first-load-js-home"]).toMatchObject({ status: "MISS", shown: "150.0 kB (150,040 B)" });
     expect(byId["console-errors-sign-in"]?.status).toBe("MISS");
     expect(byId["report-pdf"]?.status).toBe("PASS");
     // 1.83 s before, 10 % tolerance: 2.01 s.

@@ -156,9 +156,9 @@ function pageBudgets(page) {
       id: `first-load-js-${page.name}`,
       label: `First-load JavaScript, ${page.name} page (gzip)`,
       limit: "<= 150 kB",
-      value: (r) => js(r)?.gzipKb,
-      pass: (kb) => kb <= 150,
-      show: (kb) => `${kb} kB`,
+      value: (r) => js(r)?.gzipBytes,
+      pass: (bytes) => bytes <= 150_000,
+      show: (bytes) => `${(bytes / 1000).toFixed(1)} kB (${bytes.toLocaleString("en")} B)`,
       reference: (r) =>
         r.pages?.floor && js(r) && `floor ${r.pages.floor.gzipKb} kB; ${js(r).beyondFloorGzipKb} kB beyond it`,
     },

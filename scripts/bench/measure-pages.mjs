@@ -105,6 +105,8 @@ async function pageFigures(browser, baseUrl, page, cookie, runs) {
       scripts: median(samples.map((s) => s.scripts.length)),
       kb: round(median(samples.map((s) => s.bytes)) / 1000, 1),
       gzipKb: round(median(samples.map((s) => s.gzipBytes)) / 1000, 1),
+      // Exact, for the budget: the rounded figure would let 150.04 kB pass.
+      gzipBytes: median(samples.map((s) => s.gzipBytes)),
       // The most any one load wrote, and what (a page that errs now and then still errs).
       consoleErrors: Math.max(...samples.map((s) => s.consoleErrors.length)),
       consoleMessages: [...new Set(errors)].slice(0, MAX_CONSOLE_MESSAGES),

@@ -20,7 +20,7 @@ function slowList(count: number) {
         fail: () => reject(new Error("unreachable")),
       });
     });
-  let state: PagedListState<Page> = { fetchingMore: false };
+  let state: PagedListState<Page> = {};
   const list = pagedList(readPage, (next) => (state = next));
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   return {
@@ -65,12 +65,17 @@ describe("a list read page by page", () => {
     const list = await loaded();
     void list.list.refetch();
     list.list.showMore();
-    // The read again reads its first page, then the one asked for.
-    expect(list.waiting()).toEqual([0]);
-    await list.answer();
-    expect(list.waiting()).toEqual([jobPageSize]);
-    await list.answer();
+    // The tap reads from the start, as the read again on its way does, which it overtakes.
+    expect(list.waiting()).toEqual([0, 0]);
+    await list.answer(1);
+    expect(list.waiting()).toEqual([0, jobPageSize]);
+    await list.answer(1);
     expect(list.starts()).toEqual([0, jobPageSize]);
+    const fresh = list.state().pages!.map((page) => page.read);
+    // The overtaken read answers last, changes nothing and reads no further.
+    await list.answer();
+    expect(list.waiting()).toEqual([]);
+    expect(list.state().pages!.map((page) => page.read)).toEqual(fresh);
     expect(list.state().fetchingMore).toBe(false);
   });
 
@@ -107,16 +112,18 @@ describe("a list read page by page", () => {
     expect(list.starts()).toEqual([0, 50, 100]);
   });
 
-  it("says why when Show more fails, and a read again then reads only the pages shown", async () => {
+  it("says why when Show more fails, and Try again reads the page asked for too", async () => {
     const list = await loaded();
     list.list.showMore();
     await list.fail();
     expect(list.state().error).toBeInstanceOf(Error);
     expect(list.state().fetchingMore).toBe(false);
+    expect(list.starts()).toEqual([0]);
     void list.list.refetch();
     await list.answer();
+    await list.answer();
     expect(list.waiting()).toEqual([]);
-    expect(list.starts()).toEqual([0]);
+    expect(list.starts()).toEqual([0, jobPageSize]);
     expect(list.state().error).toBeUndefined();
   });
 

@@ -11,7 +11,7 @@ export interface PagedListState<Page extends ListPage> {
   pages?: Page[];
   error?: unknown;
   /** A "Show more" is on its way. */
-  fetchingMore: boolean;
+  fetchingMore?: boolean;
 }
 
 export interface PagedList {
@@ -27,61 +27,48 @@ export const hasMore = (last: ListPage | undefined) => last !== undefined && las
 /**
  * A list read page by page (the Jobs page's lists), without React so its
  * races can be tested. A read again (after a release, when the tab comes
- * back) and a "Show more" can be on their way at once; whichever answers
- * last, the list ends with every page asked for and nothing stale: the
- * page is counted as asked for before it is read, and a read again that
- * is on its way, or starts meanwhile, reads it too.
+ * back) and a "Show more" can be on their way at once. One read at a time
+ * counts, the latest: a "Show more" reads on from the pages of the last
+ * read that answered, a read again starts over, and either reads as many
+ * pages as have been asked for by then. So the list ends with every page
+ * asked for, and none from before a read again.
  */
 export function pagedList<Page extends ListPage>(
   readPage: (start: number) => Promise<Page>,
   publish: (state: PagedListState<Page>) => void,
 ): PagedList {
-  let state: PagedListState<Page> = { fetchingMore: false };
+  let state: PagedListState<Page> = {};
   let asked = 1;
   let latest = 0;
-  let refetching = false;
-  const set = (change: Partial<PagedListState<Page>>) => {
-    state = { ...state, ...change };
-    publish(state);
-  };
+  // The pages of the last read that answered; a read again empties it.
+  let kept: Page[] = [];
+  // Every change but the start of a "Show more" ends the one on its way.
+  const set = (change: PagedListState<Page>) => publish((state = { ...state, fetchingMore: false, ...change }));
 
-  async function refetch() {
+  async function read() {
     const run = ++latest;
-    refetching = true;
     try {
-      // `asked` is read after each page: a "Show more" meanwhile is read here too.
-      const fresh = [await readPage(0)];
-      while (fresh.length < asked && hasMore(fresh.at(-1)))
-        fresh.push(await readPage(fresh.at(-1)!.start + jobPageSize));
-      if (run === latest) set({ pages: fresh, error: undefined, fetchingMore: false });
+      const pages = kept.length > 0 ? [...kept] : [await readPage(0)];
+      // `asked` is read after each page: a "Show more" meanwhile is read here too. A read overtaken stops.
+      while (run === latest && pages.length < asked && hasMore(pages.at(-1)))
+        pages.push(await readPage(pages.at(-1)!.start + jobPageSize));
+      if (run === latest) set({ pages: (kept = pages), error: undefined });
     } catch (failure) {
-      if (run === latest) set({ error: failure, fetchingMore: false });
-    } finally {
-      if (run === latest) refetching = false;
+      // The page asked for stays asked for: "Try again" reads it too.
+      if (run === latest) set({ error: failure });
     }
   }
 
-  function showMore() {
-    const last = state.pages?.at(-1);
-    if (state.fetchingMore || !hasMore(last)) return;
-    asked += 1;
-    set({ fetchingMore: true });
-    // The read again on its way reads the page asked for.
-    if (refetching) return;
-    const run = latest;
-    readPage(last!.start + jobPageSize).then(
-      (page) => {
-        // A read again started meanwhile, and reads this page itself.
-        if (run !== latest) return;
-        set({ pages: [...(state.pages ?? []), page], fetchingMore: false });
-      },
-      (failure: unknown) => {
-        if (run !== latest) return;
-        asked -= 1;
-        set({ error: failure, fetchingMore: false });
-      },
-    );
-  }
-
-  return { refetch, showMore };
+  return {
+    refetch() {
+      kept = [];
+      return read();
+    },
+    showMore() {
+      if (state.fetchingMore || !hasMore(state.pages?.at(-1))) return;
+      asked += 1;
+      set({ fetchingMore: true });
+      void read();
+    },
+  };
 }
