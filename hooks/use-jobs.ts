@@ -28,9 +28,8 @@ export interface JobList {
   count: number;
   /** False when the server cannot tell which jobs belong in it. */
   offered: boolean;
-  /** Whether the list has answered at least once. */
-  loaded: boolean;
   error: unknown;
+  /** Neither answered nor failed yet. */
   isPending: boolean;
   isFetchingMore: boolean;
   hasMore: boolean;
@@ -70,7 +69,6 @@ export function useJobList(list: JobListName): JobList {
     jobs: pages?.flatMap((page) => page.jobs) ?? [],
     count: last?.count ?? 0,
     offered: pages?.[0]?.offered ?? true,
-    loaded: pages !== undefined,
     error,
     isPending: pages === undefined && error === undefined,
     isFetchingMore: !!fetchingMore,

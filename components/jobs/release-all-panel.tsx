@@ -39,7 +39,8 @@ export function ReleaseAllPanel({
   const problemText = usePrinterProblemText();
   const otherHref = useEmbedHref("/jobs");
   const { jobs, count } = waiting;
-  const listed = waiting.loaded && !waiting.error;
+  // The list as it now is: answered, and not failed since.
+  const listed = !waiting.isPending && !waiting.error;
 
   if (!printer) {
     return known ? <Alert tone="info">{t("unknownPrinter")}</Alert> : null;
