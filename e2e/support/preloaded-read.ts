@@ -1,10 +1,13 @@
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 
 /**
  * The kinds of the requests the page sends for each of `paths` (pathname and
- * query, as the page asks for it) while `load` runs: "other" for the head's
- * preload (lib/http/preload-read.ts), "fetch" for a read of the page's own
- * code that went to the network rather than take the preload's answer.
+ * query, as the page asks for it) while `load` loads a page: "other" for the
+ * head's preload (lib/http/preload-read.ts), "fetch" for a read of the page's
+ * own code that went to the network rather than take the preload's answer.
+ * Counted from the page's navigation on: the page before it may still be
+ * reading (home reads the balance itself when the server rendered it
+ * without, on a busy machine), and that read is not the new page's.
  */
 export async function requestsForEach(
   page: Page,
@@ -12,9 +15,11 @@ export async function requestsForEach(
   load: () => Promise<void>,
 ): Promise<Record<string, string[]>> {
   const kinds: Record<string, string[]> = Object.fromEntries(paths.map((path) => [path, []]));
-  const onRequest = (request: { url(): string; resourceType(): string }) => {
+  let navigated = false;
+  const onRequest = (request: Request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigated = true;
     const url = new URL(request.url());
-    kinds[url.pathname + url.search]?.push(request.resourceType());
+    if (navigated) kinds[url.pathname + url.search]?.push(request.resourceType());
   };
   page.on("request", onRequest);
   try {
