@@ -225,7 +225,7 @@ slowTest(
     await expect(homePage.availableToPrint).toHaveText("€25.50");
 
     // Every answer of the print server now takes 1.5 s, longer than the page
-    // waits for its figures (1 s, lib/account/first-paint.ts).
+    // waits for its figures (PORTAL_FIRST_PAINT_WAIT_MS, 1 s unless set).
     stack.faultProxy!.delayAnswers(1_500);
     const html = await (await page.request.get("/")).text();
     expect(html).toContain(`Hello, ${alice.fullName}`);

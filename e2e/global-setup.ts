@@ -82,6 +82,10 @@ export default async function globalSetup() {
     PRINT_SERVER_URL: forwarder.url,
     PORTAL_SINGLE_SIGN_ON: "true",
     PRINT_SERVER_SIGN_IN_URL: printServer.signInPageUrl ?? "",
+    // Two browsers and a shared print server load this machine: the tests that
+    // the figures come with the page must not depend on a 1 s wait being enough
+    // (account.spec.ts tests the 1 s default on a portal of its own).
+    PORTAL_FIRST_PAINT_WAIT_MS: "10000",
   });
 
   const downPort = await freePort();

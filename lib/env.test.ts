@@ -93,6 +93,17 @@ describe("parseEnv", () => {
     ]);
   });
 
+  it("waits 1 s for the home page's figures unless told, and names a wait out of range", () => {
+    expect(parseEnv(valid).PORTAL_FIRST_PAINT_WAIT_MS).toBe(1000);
+    expect(parseEnv({ ...valid, PORTAL_FIRST_PAINT_WAIT_MS: "0" }).PORTAL_FIRST_PAINT_WAIT_MS).toBe(0);
+    expect(problems({ ...valid, PORTAL_FIRST_PAINT_WAIT_MS: "60000" })).toEqual([
+      "PORTAL_FIRST_PAINT_WAIT_MS must be between 0 and 10000",
+    ]);
+    expect(problems({ ...valid, PORTAL_FIRST_PAINT_WAIT_MS: "soon" })).toEqual([
+      "PORTAL_FIRST_PAINT_WAIT_MS must be a number of milliseconds",
+    ]);
+  });
+
   it("reads PORTAL_FRAME_ANCESTORS and asks for HTTPS when other sites may frame the portal", () => {
     expect(parseEnv(valid).PORTAL_FRAME_ANCESTORS).toEqual(["'self'"]);
     const allowed = parseEnv({ ...valid, PORTAL_FRAME_ANCESTORS: "https://intranet.example.com" });

@@ -108,6 +108,14 @@ const envSchema = z.object({
     .min(100)
     .max(120_000)
     .default(10_000),
+  // How long the home page waits for the balance and details to come with it
+  // before it leaves them to the browser (lib/account/first-paint.ts).
+  PORTAL_FIRST_PAINT_WAIT_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int({ message: "must be a whole number of milliseconds" })
+    .min(0, { message: "must be between 0 and 10000" })
+    .max(10_000, { message: "must be between 0 and 10000" })
+    .default(1_000),
   PORTAL_FRAME_ANCESTORS: frameAncestorsSchema,
 });
 

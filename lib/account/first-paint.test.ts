@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { meResponse } from "@/app/api/me/schema";
-import { firstPaintDeadlineMs, readForFirstPaint } from "./first-paint";
+import { readForFirstPaint } from "./first-paint";
+
+/** PORTAL_FIRST_PAINT_WAIT_MS's default. */
+const deadlineMs = 1_000;
 
 const profile = {
   username: "alice",
@@ -19,17 +22,17 @@ describe("readForFirstPaint", () => {
   it("passes the answer through the route's schema, with when it was read", async () => {
     const before = Date.now();
     // What the print server client returns carries more than the route answers.
-    const read = await readForFirstPaint(meResponse, async () => ({ ...profile, id: 7, token: "secret" }));
+    const read = await readForFirstPaint(meResponse, async () => ({ ...profile, id: 7, token: "secret" }), deadlineMs);
     expect(read?.data).toEqual(profile);
     expect(read?.at).toBeGreaterThanOrEqual(before);
   });
 
   it("leaves the figure to the browser when the read fails, or when its answer does not fit the schema", async () => {
     await expect(
-      readForFirstPaint(meResponse, () => Promise.reject(new Error("print server down"))),
+      readForFirstPaint(meResponse, () => Promise.reject(new Error("print server down")), deadlineMs),
     ).resolves.toBeUndefined();
     await expect(
-      readForFirstPaint(meResponse, async () => ({ ...profile, aliases: "none" }) as never),
+      readForFirstPaint(meResponse, async () => ({ ...profile, aliases: "none" }) as never, deadlineMs),
     ).resolves.toBeUndefined();
   });
 
@@ -39,10 +42,14 @@ describe("readForFirstPaint", () => {
     process.on("unhandledRejection", unhandled);
     try {
       let fail: (error: Error) => void = () => undefined;
-      const pending = readForFirstPaint(meResponse, () => new Promise<typeof profile>((_, reject) => (fail = reject)));
+      const pending = readForFirstPaint(
+        meResponse,
+        () => new Promise<typeof profile>((_, reject) => (fail = reject)),
+        deadlineMs,
+      );
       let settled = false;
       void pending.then(() => (settled = true));
-      await vi.advanceTimersByTimeAsync(firstPaintDeadlineMs - 1);
+      await vi.advanceTimersByTimeAsync(deadlineMs - 1);
       expect(settled).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
       await expect(pending).resolves.toBeUndefined();

@@ -5,6 +5,7 @@ import { moneyResponse, type MoneyOverview } from "@/app/api/account/money/schem
 import type { InitialRead } from "@/hooks/use-portal-read";
 import { valueWithin } from "@/lib/async/value-within";
 import { currentSession, withUserToken } from "@/lib/auth/current-session";
+import { getEnv } from "@/lib/env";
 import { formatLocale } from "@/lib/browser-safe/format-locale";
 import { moneyTexts, type MoneyTexts } from "@/lib/browser-safe/money-format";
 import { requestLocale } from "@/lib/i18n/request-locale";
@@ -18,16 +19,14 @@ import { loadMoneyOverview } from "./load-money-overview";
 // the page up: past the deadline, or on any failure, the page comes without
 // the figure and the browser reads it, with its loading, error and Retry
 // as before. Each answer passes its route's schema, so the page carries
-// exactly what the route would answer.
-
-/** How long a page waits for its figures before it leaves them to the browser. */
-export const firstPaintDeadlineMs = 1_000;
+// exactly what the route would answer. The deadline is PORTAL_FIRST_PAINT_WAIT_MS
+// (1 s unless set).
 
 /** `read`'s answer through `schema`, or undefined when it failed or missed the deadline. */
 export async function readForFirstPaint<T>(
   schema: z.ZodMiniType<T>,
   read: () => Promise<T>,
-  deadlineMs = firstPaintDeadlineMs,
+  deadlineMs: number,
 ): Promise<InitialRead<T> | undefined> {
   const reading = read().then((value) => ({ data: schema.parse(value), at: Date.now() }));
   // The browser's own read reports the failure (the route logs and words it).
@@ -62,14 +61,17 @@ export async function accountOverviewStart(): Promise<AccountOverviewStart> {
     <T>(call: (token: string) => Promise<T>) =>
     () =>
       withUserToken(state, call, { safeToRepeat: true });
+  const deadlineMs = getEnv().PORTAL_FIRST_PAINT_WAIT_MS;
   const [money, profile, language] = await Promise.all([
     readForFirstPaint(
       moneyResponse,
       withToken((token) => loadMoneyOverview(token, userId)),
+      deadlineMs,
     ),
     readForFirstPaint(
       meResponse,
       withToken((token) => getOwnProfile(token, userId)),
+      deadlineMs,
     ),
     requestLocale(),
   ]);
