@@ -46,16 +46,24 @@ test("alice's statement: lines with what happened, filters, paging, the chart's 
   await expect(creditPage.chartSummary).toHaveText(/in the last 90 days/);
 });
 
-test("the browser reads the balance, statement and chart alongside the page's scripts, and once each", async ({
+test("the browser reads the balance, statement, chart and voucher offer alongside the page's scripts, and once each", async ({
   page,
   creditPage,
 }) => {
-  const firstReads = ["/api/account/money", "/api/credit/statement?days=30&page=1", "/api/credit/history?days=30"];
+  const firstReads = [
+    "/api/account/money",
+    "/api/credit/statement?days=30&page=1",
+    "/api/credit/history?days=30",
+    "/api/credit/vouchers",
+  ];
   const requests = await requestsForEach(page, firstReads, async () => {
     await creditPage.goto();
     await expect(creditPage.available).toHaveText(/^€\d+\.\d\d$/);
+    // The voucher offer is asked for in the render that asks for the statement:
+    // once the statement's rows show, a read of it that missed the preload has gone out.
     await expect(creditPage.table.getByRole("row")).toHaveCount(26);
     await expect(creditPage.chartSummary).toHaveText(/in the last 30 days/);
+    await expect(creditPage.voucher.getByLabel("Voucher code")).toBeVisible();
   });
   // One request each, the head's preloads: the page's fetch() took their answers.
   expect(requests).toEqual(Object.fromEntries(firstReads.map((path) => [path, ["other"]])));

@@ -2,7 +2,12 @@
 
 import type { historyResponse } from "@/app/api/credit/history/schema";
 import type { statementResponse } from "@/app/api/credit/statement/schema";
-import { balanceHistoryPath, statementPath, type StatementFilterState } from "@/lib/browser-safe/credit/read-paths";
+import {
+  balanceHistoryPath,
+  statementPath,
+  vouchersPath,
+  type StatementFilterState,
+} from "@/lib/browser-safe/credit/read-paths";
 import type { StatementPeriod } from "@/lib/browser-safe/credit/statement";
 import type { voucherResponse, VoucherRequest } from "@/app/api/credit/vouchers/schema";
 import type { Answer } from "@/lib/browser-safe/answer";
@@ -31,11 +36,10 @@ interface VoucherAvailability {
 }
 
 export function useVoucherAvailability() {
-  return usePortalRead<VoucherAvailability>("/api/credit/vouchers", { refreshOnFocusAfterMs: 5 * 60_000 });
+  return usePortalRead<VoucherAvailability>(vouchersPath, { refreshOnFocusAfterMs: 5 * 60_000 });
 }
 
-const redeemVoucher = (request: VoucherRequest) =>
-  postJson<Answer<typeof voucherResponse>>("/api/credit/vouchers", request);
+const redeemVoucher = (request: VoucherRequest) => postJson<Answer<typeof voucherResponse>>(vouchersPath, request);
 
 /** Redeems a voucher; the page reads the balance, statement and chart again after it. */
 export function useRedeemVoucher() {

@@ -5,7 +5,12 @@ import { IntlScope } from "@/components/providers/intl-scope";
 import { IconScope } from "@/components/icons/icon-scope";
 import { requireUser } from "@/lib/auth/current-session";
 import { moneyOverviewPath } from "@/lib/browser-safe/account/read-paths";
-import { balanceHistoryPath, defaultStatementFilter, statementPath } from "@/lib/browser-safe/credit/read-paths";
+import {
+  balanceHistoryPath,
+  defaultStatementFilter,
+  statementPath,
+  vouchersPath,
+} from "@/lib/browser-safe/credit/read-paths";
 import { preloadRead } from "@/lib/http/preload-read";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { HydrateApart } from "@/components/layout/hydrate-apart";
@@ -17,13 +22,15 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function CreditPage() {
   await requireUser("/credit");
-  // The balance, and the statement and chart as they first show: the page
-  // reads these only once the balance says there is credit, and would
-  // otherwise start them a round trip later. A server without credit
-  // answers the two cheaply ("not offered") and the browser drops them.
+  // The balance, and the statement, chart and voucher offer as they first
+  // show: the page reads these only once the balance has answered, and would
+  // otherwise start them a round trip later (on a server without vouchers the
+  // voucher field showed that much longer before it gave way to why not). A
+  // server without credit answers the statement and chart cheaply ("not offered").
   preloadRead(moneyOverviewPath);
   preloadRead(statementPath(defaultStatementFilter, 1));
   preloadRead(balanceHistoryPath(defaultStatementFilter.days));
+  preloadRead(vouchersPath);
   const t = await serverTranslator("credit");
   return (
     <div className="flex flex-col gap-6">

@@ -1,6 +1,6 @@
 import { defaultStatementPeriod, type StatementPeriod, type StatementType } from "./statement";
 
-// The portal routes of the Credit page's statement, chart and CSV, built in
+// The portal routes of the Credit page's statement, chart, CSV and vouchers, built in
 // one place: the page's reads (hooks/use-credit.ts), its link, and the
 // preloads of its first reads from the page's head (app/(portal)/credit/page.tsx),
 // as a browser hands a preloaded answer to fetch() only for the very same URL.
@@ -32,3 +32,6 @@ export function statementPath(filter: StatementFilterState, page: number): strin
 export function balanceHistoryPath(days: StatementPeriod): string {
   return `/api/credit/history?days=${days}`;
 }
+
+/** Whether the print server takes vouchers (GET), and where a voucher is redeemed (POST). */
+export const vouchersPath = "/api/credit/vouchers";
