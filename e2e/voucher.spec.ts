@@ -1,6 +1,7 @@
 import { alice, expect } from "./fixtures";
 import { CreditPage } from "./pages/credit-page";
 import { ownStackTest } from "./support/own-stack-test";
+import { setVouchers } from "./support/print-server-cli";
 
 // Add credit by voucher (issue 13). Each test redeems demo vouchers on a
 // print server of its own: the shared one keeps alice at 25.50 and its
@@ -65,4 +66,27 @@ test("wrong, used and expired codes each say what is wrong and keep what was typ
     await expect(creditPage.voucher.getByLabel("Voucher code")).toHaveValue(code);
   }
   await expect(creditPage.available).toHaveText("€25.50");
+});
+
+test("on a print server without vouchers the page says so, and never shows a field that cannot be used", async ({
+  page,
+  ownStack,
+  creditPage,
+}) => {
+  await setVouchers(false, ownStack.printServerData);
+  // Every voucher field the page ever adds, even one it takes away again at once.
+  await page.addInitScript(() => {
+    const field = 'input[name="voucherCode"]';
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof Element && (node.matches(field) || node.querySelector(field)))
+            (window as { voucherFieldShown?: boolean }).voucherFieldShown = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await creditPage.goto();
+  await expect(creditPage.voucher.getByText("Vouchers cannot be used here.")).toBeVisible();
+  await expect(creditPage.available).toHaveText("€25.50");
+  await expect(creditPage.voucher.getByLabel("Voucher code")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { voucherFieldShown?: boolean }).voucherFieldShown)).toBeUndefined();
 });

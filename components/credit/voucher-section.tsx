@@ -2,6 +2,7 @@
 
 import { useTranslations } from "@/hooks/use-translations";
 import { useState, type FormEvent } from "react";
+import { FormSkeleton } from "@/components/account/form-skeleton";
 import { PanelSection } from "@/components/account/panel-section";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -35,6 +36,15 @@ export function VoucherSection({
   // One id per press: a double submit repeats it, and the voucher is redeemed once.
   const [requestId, setRequestId] = useState(newRequestId);
 
+  // The field shows only once the server says it takes vouchers (or could
+  // not say: then a redeem says what is wrong), never a field that then
+  // gives way to "cannot be used here".
+  if (availability.isPending)
+    return (
+      <PanelSection title={t("heading")} busy>
+        <FormSkeleton fields={1} hinted={1} loading={t("checking")} />
+      </PanelSection>
+    );
   if (availability.data?.available === false)
     return (
       <PanelSection title={t("heading")} busy={false}>

@@ -3,40 +3,13 @@
 import { useTranslations } from "@/hooks/use-translations";
 import type { ReactNode } from "react";
 import { PanelProblem } from "@/components/account/panel-problem";
-import { PanelSection, SkeletonLine } from "@/components/account/panel-section";
+import { PanelSection } from "@/components/account/panel-section";
+import { FormSkeleton, type FormShape } from "@/components/account/form-skeleton";
 import { useProfile } from "@/hooks/use-account";
 import { useSelfServiceSettings } from "@/hooks/use-self-service";
 import { DetailsForm } from "./details-form";
 import { NewPin } from "./new-pin";
 import { PasswordForm } from "./password-form";
-
-/**
- * A section's place while it loads, about as tall as its form (`fields`
- * labelled inputs, the last `hinted` of them with a line of hint, and a
- * button), so nothing below it jumps (a layout shift costs Lighthouse points
- * on a phone; issue 14).
- */
-interface FormShape {
-  fields: number;
-  hinted?: number;
-}
-
-function Loading({ fields, hinted = 0 }: FormShape) {
-  const t = useTranslations("profile");
-  return (
-    <div className="flex flex-col gap-4">
-      <p className="sr-only">{t("loading")}</p>
-      {Array.from({ length: fields }, (_, field) => (
-        <div key={field} className="flex flex-col gap-1.5">
-          <SkeletonLine className="h-6 w-32" />
-          {field >= fields - hinted ? <SkeletonLine className="h-5 w-full max-w-sm" /> : null}
-          <SkeletonLine className="h-11 w-full max-w-md" />
-        </div>
-      ))}
-      <SkeletonLine className="h-11 w-36" />
-    </div>
-  );
-}
 
 /** Profile, password and PIN: each section waits for what it needs and fails on its own. */
 export function ProfileView() {
@@ -59,7 +32,7 @@ export function ProfileView() {
     return (
       <PanelSection title={title} busy={!ready}>
         {lead}
-        {ready ? content() : failed ? problem(failed) : <Loading {...shape} />}
+        {ready ? content() : failed ? problem(failed) : <FormSkeleton {...shape} loading={t("loading")} />}
       </PanelSection>
     );
   };

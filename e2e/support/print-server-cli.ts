@@ -31,3 +31,11 @@ export async function setPrices(
     { PRINT_SERVER_DATA: printServerData },
   );
 }
+
+/** Whether the print server takes vouchers (`settings recharge-providers`); at once, also while it runs. */
+export async function setVouchers(enabled: boolean, printServerData: string): Promise<void> {
+  const { printServerCli } = await loadStack();
+  await printServerCli(["settings", "recharge-providers", "--voucher", enabled ? "on" : "off"], {
+    PRINT_SERVER_DATA: printServerData,
+  });
+}

@@ -5,6 +5,7 @@ import { openDataStore } from "./data-store.js";
 import { clientsRepository, KNOWN_SCOPES } from "./db/clients.js";
 import { grantsStore } from "./db/grants-store.js";
 import { readSelfService, readServerConfig, writeSelfService } from "./db/settings.js";
+import { enabledProviders, providerReferences, writeEnabledProviders } from "./payments/recharge-providers.js";
 import { readPriceList, writePriceList, type PriceList } from "./db/price-list.js";
 import { printersRepository, type PrinterRow } from "./db/printers.js";
 import { usersRepository } from "./db/users.js";
@@ -33,6 +34,9 @@ const USAGE = `Usage: npm run print-server -- [command]
               [--password-letter on|off] [--password-digit on|off]
                              Change what users may change themselves (applies at once,
                              also while the server runs); prints the new settings.
+  settings recharge-providers [--voucher on|off] [--external on|off]
+                             Show or change which recharge providers are enabled (vouchers,
+                             payments taken elsewhere); at once, no restart. Prints the enabled ones.
   prices [--mono X] [--colour X] [--duplex-discount X]
                              Show the price list (JSON, currency units), or change it: a page in
                              mono, a page in colour, what a two-sided sheet saves. At once, no restart.
@@ -197,7 +201,11 @@ async function settings(sub: string | undefined, args: string[]): Promise<void> 
     print(await withStore(({ db }) => readServerConfig(db)));
     return;
   }
-  if (sub !== "self-service") throw new CliError("Usage: settings show | settings self-service [options] (see help)");
+  if (sub === "recharge-providers") return rechargeProviders(args);
+  if (sub !== "self-service")
+    throw new CliError(
+      "Usage: settings show | settings self-service [options] | settings recharge-providers [options] (see help)",
+    );
   const flag = { type: "string" } as const;
   const { values: v } = parse(args, {
     "pin-change": flag,
@@ -227,6 +235,19 @@ async function settings(sub: string | undefined, args: string[]): Promise<void> 
     return next;
   });
   print(changed);
+}
+
+/** Which recharge providers are enabled: `--voucher off` is an organisation that sells no vouchers. */
+async function rechargeProviders(args: string[]): Promise<void> {
+  const flag = { type: "string" } as const;
+  const { values } = parse(args, { voucher: flag, external: flag });
+  const enabled = await withStore(({ db }) => {
+    const now = enabledProviders(db);
+    const wanted = providerReferences.filter((ref) => onOff(ref, values[ref], now.includes(ref)));
+    if (providerReferences.some((ref) => values[ref] !== undefined)) writeEnabledProviders(db, wanted);
+    return wanted;
+  });
+  print({ rechargeProviders: enabled });
 }
 
 /** A price in currency units with at most two decimals (0.05), as whole cents. */

@@ -74,6 +74,40 @@ describe("recharge providers", () => {
       });
     }
   });
+
+  it("`settings recharge-providers --voucher off` turns vouchers off at once, and on again", async () => {
+    const listed = async () =>
+      (await call(server, "listRechargeProviders", { token: aliceToken })).json.providers.map(
+        (p: { reference: string }) => p.reference,
+      );
+    const accountProviders = async () => {
+      const res = await call(server, "getUserAccounts", { token: manager, params: { id: ALICE.id } });
+      const own = res.json.accounts.find((a: { reference: string }) => a.reference === "internalaccount");
+      return own.rechargeProviders.map((p: { reference: string }) => p.reference);
+    };
+    const cli = async (...args: string[]) => {
+      const result = await server.cli(["settings", "recharge-providers", ...args]);
+      expect(result.code, result.stderr).toBe(0);
+      return JSON.parse(result.stdout);
+    };
+    try {
+      expect(await cli()).toEqual({ rechargeProviders: ["external", "voucher"] });
+      expect(await cli("--voucher", "off")).toEqual({ rechargeProviders: ["external"] });
+      expect(await listed()).toEqual(["external"]);
+      expect(await accountProviders()).toEqual(["external"]);
+      const refused = await redeem(voucher("OFF-WHILE-OFF", 5));
+      expect(refused.status).toBe(404);
+      expect(await cli()).toEqual({ rechargeProviders: ["external"] });
+
+      const wrong = await server.cli(["settings", "recharge-providers", "--voucher", "no"]);
+      expect(wrong.code).toBe(1);
+      expect(wrong.stderr).toContain("--voucher must be on or off");
+    } finally {
+      expect(await cli("--voucher", "on")).toEqual({ rechargeProviders: ["external", "voucher"] });
+    }
+    expect(await listed()).toEqual(["external", "voucher"]);
+    expect((await redeem("OFF-WHILE-OFF")).status).toBe(201);
+  });
 });
 
 describe("the Manage payments right", () => {
