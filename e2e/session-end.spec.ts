@@ -143,3 +143,31 @@ test("drafts never hold a PIN, a password or anything marked secret", async ({ p
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   expect(await page.evaluate(() => JSON.stringify({ ...window.sessionStorage }))).not.toContain("VOUCHER-2026");
 });
+
+// On the shared portal (a 30-minute idle timeout): the layout knows when the
+// session ends, so the page does not ask on load; the warning's own ask comes
+// when it is due, two minutes before the end, by the browser's clock.
+base(
+  "the page comes with when the session ends: no ask on load, and the ask before the warning when it is due",
+  async ({ page, signInPage }) => {
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/session") asked.push(request.method());
+    });
+    await page.clock.install();
+    await page.goto("/reports");
+    await signInPage.signInWithPin(alice.pin);
+    await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("group", { name: "My monthly summary" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(asked).toEqual([]);
+
+    await page.clock.fastForward("27:00");
+    await page.waitForTimeout(1_000);
+    expect(asked).toEqual([]);
+    await page.clock.fastForward("01:30");
+    await expect.poll(() => asked).toEqual(["GET"]);
+    await expect(page.getByRole("region", { name: "You will be signed out soon" })).toHaveCount(0);
+  },
+);

@@ -15,18 +15,29 @@ export type SessionEndState =
   { phase: "unknown" } | { phase: "running" | "ending"; deadline: number; extendable: boolean } | { phase: "ended" };
 
 /**
- * When this browser's session ends, kept up to date cheaply: asked once per
- * page and whenever the tab comes back to the front, then once more when the
+ * When this browser's session ends, kept up to date cheaply: known with the
+ * page (or asked once), asked again on each page opened after it and
+ * whenever the tab comes back to the front, then once more when the
  * warning is due (activity on other pages may have put the end off), and at
  * the end. Asking does not count as activity; "Stay signed in" does.
  */
-export function useSessionEnd(): { state: SessionEndState; now: number; extend: () => Promise<void> } {
-  // Offline or the portal briefly away: the last answer stays; the next check corrects it.
+export function useSessionEnd(initial?: SessionStatus): {
+  state: SessionEndState;
+  now: number;
+  extend: () => Promise<void>;
+} {
+  const [now, setNow] = useState(Date.now);
+  // `initial`: the page came with the answer (the layout's session lookup),
+  // so the first ask is not made; its seconds count from the first render
+  // here (`now`'s first value), by this browser's clock: late by the page's
+  // load at most, and the ask at the deadline corrects it. Offline or the
+  // portal briefly away: the last answer stays; the next check corrects it.
   const status = usePortalRead<Answer<typeof sessionStatusResponse>>("/api/session", {
     refreshOnFocusAfterMs: 30_000,
+    initial: initial && { data: initial, at: now },
   });
   const { refetch, replace } = status;
-  // Asked again on each page the person opens (the first is asked on mount).
+  // Asked again on each page the person opens after the first.
   const pathname = usePathname();
   const shownPath = useRef(pathname);
   useEffect(() => {
@@ -35,10 +46,9 @@ export function useSessionEnd(): { state: SessionEndState; now: number; extend: 
     void refetch();
   }, [pathname, refetch]);
   const stay = usePortalAction(extendSession);
-  const [now, setNow] = useState(() => Date.now());
 
   const state = endState(status.data, status.updatedAt);
-  const deadline = state.phase === "running" || state.phase === "ending" ? state.deadline : undefined;
+  const deadline = "deadline" in state ? state.deadline : undefined;
 
   useEffect(() => {
     if (deadline === undefined) return undefined;

@@ -10,7 +10,9 @@ import { UserMenu } from "@/components/layout/user-menu";
 import { ReportWatch } from "@/components/reports/report-watch";
 import { FormDrafts } from "@/components/session/form-drafts";
 import { SessionEndWarning } from "@/components/session/session-end-warning";
-import { requireUser } from "@/lib/auth/current-session";
+import { currentSession, requireUser } from "@/lib/auth/current-session";
+import { sessionStatusOf } from "@/lib/auth/session-end";
+import { getEnv } from "@/lib/env";
 import { isEmbedPath } from "@/lib/browser-safe/embed-mode";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { recentReportsKey } from "@/lib/reports/recent-reports-key";
@@ -18,9 +20,22 @@ import { requestPathHeader } from "@/lib/request-path";
 import { signOutAction } from "./sign-out-action";
 import { HydrateApart } from "@/components/layout/hydrate-apart";
 
+/**
+ * The page comes with when the session ends only while that is further off
+ * than this, well before the warning's two minutes (hooks/use-session-end.ts),
+ * so the warning is never part of the server's HTML (its card loads apart).
+ * Closer to the end, the browser asks /api/session.
+ */
+const statusWithPageAboveSeconds = 300;
+
 export default async function PortalLayout({ children }: { children: ReactNode }) {
   const path = (await headers()).get(requestPathHeader) ?? "/";
   const user = await requireUser(path);
+  // When the session ends, from the lookup requireUser made (React's cache()):
+  // the warning knows it with the page instead of asking /api/session.
+  const session = await currentSession();
+  const status = session.status === "active" ? sessionStatusOf(session, getEnv().SESSION_MAX_LIFETIME) : undefined;
+  const sessionStatus = status?.signedIn && status.secondsLeft > statusWithPageAboveSeconds ? status : undefined;
   const t = await serverTranslator("app");
   const embedded = isEmbedPath(path);
   // The texts and icons of the layout's own client parts: the report notice and the session-end warning.
@@ -58,7 +73,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
               <ReportWatch storageKey={recentReportsKey(user.userId)} />
             </HydrateApart>
             <HydrateApart>
-              <SessionEndWarning />
+              <SessionEndWarning initial={sessionStatus} />
             </HydrateApart>
             <Suspense fallback={null}>
               <FormDrafts />

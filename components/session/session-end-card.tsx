@@ -5,16 +5,16 @@ import { Icon } from "@/components/icons/icon-provider";
 import { Button } from "@/components/ui/button";
 import { useEmbedded } from "@/hooks/use-embed";
 import { useErrorSentence } from "@/hooks/use-error-sentence";
+import type { SessionEndState } from "@/hooks/use-session-end";
 import { useTranslations } from "@/hooks/use-translations";
 import { withEmbed } from "@/lib/browser-safe/embed-mode";
 import { signInAgainPath } from "@/lib/browser-safe/sign-in-path";
 
 interface SessionEndCardProps {
-  /** The portal said the session is over. */
-  ended: boolean;
-  secondsLeft: number;
-  /** "Stay signed in" can put the end off (an idle end, not the absolute one). */
-  extendable: boolean;
+  /** Ending (its deadline near) or ended (the portal said the session is over). */
+  state: SessionEndState;
+  /** The time the countdown is at (the hook's clock). */
+  now: number;
   extend: () => Promise<void>;
 }
 
@@ -23,7 +23,12 @@ interface SessionEndCardProps {
  * does not take the focus: the message is announced once (role=alert), the
  * countdown itself is not read out.
  */
-export function SessionEndCard({ ended, secondsLeft, extendable, extend }: SessionEndCardProps) {
+export function SessionEndCard({ state, now, extend }: SessionEndCardProps) {
+  const ending = "deadline" in state;
+  const ended = !ending;
+  const secondsLeft = ending ? Math.max(0, Math.ceil((state.deadline - now) / 1000)) : 0;
+  // "Stay signed in" can put the end off (an idle end, not the absolute one).
+  const extendable = ending && state.extendable;
   const t = useTranslations("session");
   const sentence = useErrorSentence();
   const embedded = useEmbedded();

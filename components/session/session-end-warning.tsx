@@ -1,6 +1,7 @@
 "use client";
 
 import { lazy, Suspense, useEffect } from "react";
+import type { SessionStatus } from "@/app/api/session/schema";
 import { useEmbedded } from "@/hooks/use-embed";
 import { useSessionEnd } from "@/hooks/use-session-end";
 import { onActionOutcome } from "@/lib/browser-safe/action-outcome";
@@ -18,9 +19,9 @@ const SessionEndCard = lazy(() => import("./session-end-card").then((module) => 
  * is kept (form-drafts.tsx). An action refused because the session is over
  * (action-outcome.ts) goes to the same sign-in at once.
  */
-export function SessionEndWarning() {
+export function SessionEndWarning({ initial }: { initial?: SessionStatus }) {
   const embedded = useEmbedded();
-  const { state, now, extend } = useSessionEnd();
+  const { state, now, extend } = useSessionEnd(initial);
   useEffect(
     () =>
       onActionOutcome((outcome) => {
@@ -34,15 +35,9 @@ export function SessionEndWarning() {
   // told "signed out" whose session lives on would be misled. Until then the
   // warning stays, at 0:00.
   if (state.phase !== "ending" && state.phase !== "ended") return null;
-  const ending = state.phase === "ending";
   return (
     <Suspense fallback={null}>
-      <SessionEndCard
-        ended={!ending}
-        secondsLeft={ending ? Math.max(0, Math.ceil((state.deadline - now) / 1000)) : 0}
-        extendable={ending && state.extendable}
-        extend={extend}
-      />
+      <SessionEndCard state={state} now={now} extend={extend} />
     </Suspense>
   );
 }

@@ -102,6 +102,15 @@ describe("the session of a page request", () => {
     expect(await renderPage()).toEqual({ reads: 1, writes: 1 });
   });
 
+  it("knows when its idle timer ends, as restarted by this request", async () => {
+    vi.setSystemTime(start + 10_000);
+    request.begin();
+    expect(await currentSession()).toMatchObject({ status: "active", expiresAt: start + 1800_000 });
+    vi.setSystemTime(start + 61_000);
+    request.begin();
+    expect(await currentSession()).toMatchObject({ status: "active", expiresAt: start + 61_000 + 1800_000 });
+  });
+
   it("refreshes a due token once, reading again only under the refresh lock", async () => {
     await counting.saveSession("s1", aliceSession(start, 20), 1800);
     const renewed: TokenSet = { ...aliceSession(start + 15_000, 20).tokens, accessToken: "renewed" };

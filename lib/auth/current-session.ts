@@ -24,6 +24,8 @@ export type ActiveSession = {
   status: "active";
   sessionId: string;
   session: StoredSession;
+  /** When its idle timeout ends, as of this request (after the timer's restart, if it was due). */
+  expiresAt: number;
   /** The claims of the cookie it was found by (for the cookie's own renewal). */
   cookie?: SessionClaims;
 };
@@ -56,8 +58,9 @@ export async function lookUpSession(sessionId: string | undefined, deps: LookupD
   }
   if (restartDue(live.expiresAt, deps.idleTimeoutSeconds, now)) {
     await deps.store.touchSession(sessionId, deps.idleTimeoutSeconds);
+    return { status: "active", sessionId, session: live.session, expiresAt: now + deps.idleTimeoutSeconds * 1000 };
   }
-  return { status: "active", sessionId, session: live.session };
+  return { status: "active", sessionId, session: live.session, expiresAt: live.expiresAt };
 }
 
 /** The claims of this request's session cookie, if it carries one this portal sealed (no store read). */

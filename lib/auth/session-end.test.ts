@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sessionEnd } from "./session-end";
+import { sessionEnd, sessionStatusOf } from "./session-end";
 import { aliceSession } from "./session-test-kit";
 
 const start = Date.parse("2026-03-02T09:00:00Z");
@@ -22,5 +22,23 @@ describe("sessionEnd", () => {
       expiresAt: start + 1800_000,
     };
     expect(sessionEnd(live, 43200)).toEqual({ endsAt: start + 600_000, reason: "token", extendable: false });
+  });
+});
+
+describe("sessionStatusOf", () => {
+  it("says the whole seconds left, why, and whether it can be put off", () => {
+    const live = { session: aliceSession(start), expiresAt: start + 1800_000 };
+    expect(sessionStatusOf(live, 43200, start + 500)).toEqual({
+      signedIn: true,
+      secondsLeft: 1799,
+      reason: "idle",
+      extendable: true,
+    });
+  });
+
+  it("is signed out past the end, though the session is still stored, and without a session", () => {
+    const live = { session: aliceSession(start), expiresAt: start + 1800_000 };
+    expect(sessionStatusOf(live, 43200, start + 1800_000)).toEqual({ signedIn: false });
+    expect(sessionStatusOf(undefined, 43200, start)).toEqual({ signedIn: false });
   });
 });
