@@ -24,9 +24,9 @@ export default async function CreditPage() {
   await requireUser("/credit");
   // The balance, and the statement, chart and voucher offer as they first
   // show: the page reads these only once the balance has answered, and would
-  // otherwise start them a round trip later (on a server without vouchers the
-  // voucher field showed that much longer before it gave way to why not). A
-  // server without credit answers the statement and chart cheaply ("not offered").
+  // otherwise start them a round trip later (the voucher section shows its
+  // field only once the offer has answered). A server without credit answers
+  // the statement and chart cheaply ("not offered").
   preloadRead(moneyOverviewPath);
   preloadRead(statementPath(defaultStatementFilter, 1));
   preloadRead(balanceHistoryPath(defaultStatementFilter.days));
