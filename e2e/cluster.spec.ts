@@ -163,7 +163,7 @@ test("an instance killed mid-session: the next pages and API calls succeed on th
       const [answer] = await fetchAll(page, ["/api/me"]);
       expect(answer?.status).toBe(200);
     }
-    // A POST too (signing out is a server action).
+    // A POST too (signing out is a form post).
     await page.getByRole("button", { name: alice.fullName }).click();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await page.waitForURL(/\/sign-in/);

@@ -137,11 +137,13 @@ test("drafts never hold a PIN, a password or anything marked secret", async ({ p
   const kept = await page.evaluate(() => JSON.stringify({ ...window.sessionStorage }));
   for (const secret of ["112358", "wonderland", "4111111111111111", "private note"]) expect(kept).not.toContain(secret);
 
-  // Signing out on purpose forgets every draft of the tab.
+  // Signing out on purpose forgets every draft of the tab (the sign-in page it leads to does).
   await page.getByRole("button", { name: alice.fullName }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
-  expect(await page.evaluate(() => JSON.stringify({ ...window.sessionStorage }))).not.toContain("VOUCHER-2026");
+  await expect
+    .poll(() => page.evaluate(() => JSON.stringify({ ...window.sessionStorage })))
+    .not.toContain("VOUCHER-2026");
 });
 
 // On the shared portal (a 30-minute idle timeout): the layout knows when the

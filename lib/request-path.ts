@@ -1,4 +1,5 @@
 import "server-only";
+import { headers } from "next/headers";
 
 /**
  * Request header in which proxy.ts passes the requested path (with query) to
@@ -6,3 +7,8 @@ import "server-only";
  * it, so a client cannot choose it.
  */
 export const requestPathHeader = "x-portal-path";
+
+/** The path (with query) of the page being rendered, as proxy.ts passed it. */
+export async function requestedPath(): Promise<string> {
+  return (await headers()).get(requestPathHeader) ?? "/";
+}

@@ -220,7 +220,7 @@ server.listen(port, hostname, () => {
   const address = server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
   const url = `http://${hostname}:${actualPort}`;
-  // After a server action that redirects (sign-in, sign-out), Next.js fetches
+  // After a server action that redirects, Next.js fetches
   // the next page from this server at the origin the request names: https://
   // behind a TLS proxy (X-Forwarded-Proto), which this plain HTTP server cannot
   // answer, so it logs "failed to get redirect response" and makes the browser

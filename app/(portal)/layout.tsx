@@ -1,4 +1,3 @@
-import { headers } from "next/headers";
 import { Suspense, type ReactNode } from "react";
 import { EmbedHeightReporter } from "@/components/layout/embed-height-reporter";
 import { EmbedProvider } from "@/components/providers/embed-provider";
@@ -16,8 +15,7 @@ import { getEnv } from "@/lib/env";
 import { isEmbedPath } from "@/lib/browser-safe/embed-mode";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { recentReportsKey } from "@/lib/reports/recent-reports-key";
-import { requestPathHeader } from "@/lib/request-path";
-import { signOutAction } from "./sign-out-action";
+import { requestedPath } from "@/lib/request-path";
 import { HydrateApart } from "@/components/layout/hydrate-apart";
 
 /**
@@ -29,7 +27,7 @@ import { HydrateApart } from "@/components/layout/hydrate-apart";
 const statusWithPageAboveSeconds = 300;
 
 export default async function PortalLayout({ children }: { children: ReactNode }) {
-  const path = (await headers()).get(requestPathHeader) ?? "/";
+  const path = await requestedPath();
   const user = await requireUser(path);
   // When the session ends, from the lookup requireUser made (React's cache()):
   // the warning knows it with the page instead of asking /api/session.
@@ -55,10 +53,10 @@ export default async function PortalLayout({ children }: { children: ReactNode }
               // or phone bar, only the sections and the user menu in one slim row.
               <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-2 py-1">
                 <HeaderNav embedded />
-                <UserMenu fullName={user.fullName} username={user.username} signOut={signOutAction} />
+                <UserMenu fullName={user.fullName} username={user.username} />
               </div>
             ) : (
-              <SiteHeader fullName={user.fullName} username={user.username} signOut={signOutAction} />
+              <SiteHeader fullName={user.fullName} username={user.username} />
             )}
             <main
               id="main"

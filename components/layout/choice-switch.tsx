@@ -1,5 +1,7 @@
 import { SvgIcon } from "@/components/icons/svg-icon";
 import { buttonClasses } from "@/components/ui/button";
+import { preferencesRoute } from "@/lib/browser-safe/form-routes";
+import { requestedPath } from "@/lib/request-path";
 
 interface Choice {
   value: string;
@@ -10,21 +12,23 @@ interface Choice {
 
 interface ChoiceSwitchProps {
   legend: string;
-  /** The form field the server action reads. */
+  /** The form field app/api/preferences reads: locale or theme. */
   name: string;
   choices: Choice[];
   current: string;
-  action: (formData: FormData) => Promise<void>;
 }
 
 /**
  * A switch outside the user menu (the sign-in page): one button per choice in
- * a labelled group. A plain form, so it works before any script has loaded;
+ * a labelled group. A plain form posted to app/api/preferences, which sends
+ * the browser back to this page, so it works before any script has loaded;
  * the current choice is marked by a tick and aria-pressed, not by colour alone.
  */
-export function ChoiceSwitch({ legend, name, choices, current, action }: ChoiceSwitchProps) {
+export async function ChoiceSwitch({ legend, name, choices, current }: ChoiceSwitchProps) {
+  const returnTo = await requestedPath();
   return (
-    <form action={action}>
+    <form action={preferencesRoute} method="post">
+      <input type="hidden" name="returnTo" value={returnTo} />
       <fieldset className="flex flex-wrap items-center gap-2">
         <legend className="mb-2 text-sm font-medium text-fg-muted">{legend}</legend>
         {choices.map((choice) => (

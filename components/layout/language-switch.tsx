@@ -1,4 +1,3 @@
-import { chooseLanguage } from "@/lib/i18n/choose-language";
 import { localeNames, locales } from "@/lib/browser-safe/locales";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { serverTranslator } from "@/lib/i18n/server-translator";
@@ -8,5 +7,5 @@ import { ChoiceSwitch } from "./choice-switch";
 export async function LanguageSwitch() {
   const [locale, t] = await Promise.all([requestLocale(), serverTranslator("language")]);
   const choices = locales.map((code) => ({ value: code, label: localeNames[code], lang: code }));
-  return <ChoiceSwitch legend={t("label")} name="locale" choices={choices} current={locale} action={chooseLanguage} />;
+  return <ChoiceSwitch legend={t("label")} name="locale" choices={choices} current={locale} />;
 }

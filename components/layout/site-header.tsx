@@ -7,10 +7,9 @@ import { UserMenu } from "./user-menu";
 interface SiteHeaderProps {
   fullName: string;
   username: string;
-  signOut: () => Promise<void>;
 }
 
-export async function SiteHeader({ fullName, username, signOut }: SiteHeaderProps) {
+export async function SiteHeader({ fullName, username }: SiteHeaderProps) {
   const t = await serverTranslator("app");
   return (
     <header className="border-b border-border bg-surface">
@@ -22,7 +21,7 @@ export async function SiteHeader({ fullName, username, signOut }: SiteHeaderProp
           </AppLink>
           <HeaderNav />
         </div>
-        <UserMenu fullName={fullName} username={username} signOut={signOut} />
+        <UserMenu fullName={fullName} username={username} />
       </div>
     </header>
   );

@@ -1,5 +1,4 @@
 import { serverTranslator } from "@/lib/i18n/server-translator";
-import { chooseTheme } from "@/lib/theme/choose-theme";
 import { requestTheme } from "@/lib/theme/request-theme";
 import { themeChoices } from "@/lib/browser-safe/theme";
 import { ChoiceSwitch } from "./choice-switch";
@@ -8,5 +7,5 @@ import { ChoiceSwitch } from "./choice-switch";
 export async function ThemeSwitch() {
   const [current, t] = await Promise.all([requestTheme(), serverTranslator("theme")]);
   const choices = themeChoices.map((choice) => ({ value: choice, label: t(choice) }));
-  return <ChoiceSwitch legend={t("label")} name="theme" choices={choices} current={current} action={chooseTheme} />;
+  return <ChoiceSwitch legend={t("label")} name="theme" choices={choices} current={current} />;
 }

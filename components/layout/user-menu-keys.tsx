@@ -1,18 +1,19 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { clearAllDrafts } from "@/lib/browser-safe/draft-storage";
-import { browserStorage } from "@/lib/browser-safe/browser-storage";
 import { focusMenuItem, placeBelow } from "./menu-keys";
 
 /**
  * What the server-rendered user menu (user-menu.tsx) needs from a script: the
  * ARIA menu pattern's keys (arrows, Home, End, first letter; Tab leaves,
  * Escape gives focus back), aria-expanded on the button, the menu's place
- * below the button, and closing once an item is chosen. Listeners on the
- * menu's own elements, found by id: nothing of the menu is rendered here.
+ * below the button, closing once an item is chosen, and a language or theme
+ * chosen without a reload. Listeners on the menu's own elements, found by
+ * id: nothing of the menu is rendered here.
  */
 export function UserMenuKeys({ buttonId, menuId }: { buttonId: string; menuId: string }) {
+  const router = useRouter();
   useEffect(() => {
     const button = document.getElementById(buttonId);
     const menu = document.getElementById(menuId);
@@ -56,19 +57,29 @@ export function UserMenuKeys({ buttonId, menuId }: { buttonId: string; menuId: s
       button.setAttribute("aria-expanded", String(opened));
       if (opened) focusMenuItem(menu, openAt);
     });
-    // Runs before React's own listener (at the document) sends the form to its action.
+    // Runs before the browser posts the form (the menu's forms are plain ones).
     listen(menu, "submit", (event) => {
-      const item = (event as SubmitEvent).submitter;
+      const item = event.submitter;
+      const checked = item?.getAttribute("aria-checked");
       close(true);
+      // "Sign out" (no aria-checked) goes on as a plain post, to the sign-in
+      // page, which forgets the tab's drafts (components/session/forget-drafts.tsx).
+      if (!checked) return;
+      event.preventDefault();
       // The choice already made: nothing to send.
-      if (item?.getAttribute("aria-checked") === "true") event.preventDefault();
-      // Signing out on purpose (a shared computer): nothing typed stays behind.
-      if ((event.target as HTMLElement).hasAttribute("data-sign-out")) {
-        const drafts = browserStorage("sessionStorage");
-        if (drafts) clearAllDrafts(drafts);
-      }
+      if (checked === "true") return;
+      // A language or theme is sent in the background and the page rendered
+      // again in place, as a server action would: no reload, and the focus
+      // stays on the button. The route's redirect is not followed.
+      const form = event.target as HTMLFormElement;
+      const refresh = () => router.refresh();
+      void fetch(form.action, {
+        method: "POST",
+        body: new URLSearchParams(new FormData(form, item) as unknown as string[][]),
+        redirect: "manual",
+      }).then(refresh, refresh);
     });
     return () => stop.abort();
-  }, [buttonId, menuId]);
+  }, [buttonId, menuId, router]);
   return null;
 }

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { SvgIcon } from "@/components/icons/svg-icon";
+import { preferencesRoute, signOutRoute } from "@/lib/browser-safe/form-routes";
 import { localeNames, locales } from "@/lib/browser-safe/locales";
 import { themeChoices } from "@/lib/browser-safe/theme";
-import { chooseLanguage } from "@/lib/i18n/choose-language";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { serverTranslator } from "@/lib/i18n/server-translator";
-import { chooseTheme } from "@/lib/theme/choose-theme";
+import { requestedPath } from "@/lib/request-path";
 import { requestTheme } from "@/lib/theme/request-theme";
 import { HydrateApart } from "./hydrate-apart";
 import { UserMenuKeys } from "./user-menu-keys";
@@ -13,7 +13,6 @@ import { UserMenuKeys } from "./user-menu-keys";
 interface UserMenuProps {
   fullName: string;
   username: string;
-  signOut: () => Promise<void>;
 }
 
 // One user menu per page (the header, or the slim row in a frame).
@@ -27,20 +26,27 @@ const itemClasses =
  * The user menu (language, theme, sign out): an ARIA menu button (menu,
  * menuitem, menuitemradio) on the browser's own popover, which lays it over
  * the page and closes it on Escape or a click elsewhere. It is rendered here
- * on the server and its items are form buttons of server actions, as the
+ * on the server and its items are buttons of plain forms, as the
  * sign-in page's switches are (choice-switch.tsx): it opens and works before
  * any script has loaded, and the page's scripts carry only its keyboard
  * moves (user-menu-keys.tsx), not the menu (issue 14: 1.2 kB less on every
- * page). Choosing sets a cookie in the action, and Next.js renders the page
- * again in the new language or theme, the ticks included.
+ * page). The forms post to fixed routes (lib/browser-safe/form-routes.ts):
+ * a choice is remembered in a cookie and the browser sent back to this page,
+ * which shows in the new language or theme, the ticks included; with a
+ * script the choice is sent in the background and the page rendered again in
+ * place. `returnTo` is the page the layout was rendered for: after navigating
+ * within the portal it is the first one, which matters only without a
+ * script (and then every page is rendered anew), or for the framed layout,
+ * which every page of a frame shares.
  */
-export async function UserMenu({ fullName, username, signOut }: UserMenuProps) {
-  const [t, tLanguage, tTheme, locale, theme] = await Promise.all([
+export async function UserMenu({ fullName, username }: UserMenuProps) {
+  const [t, tLanguage, tTheme, locale, theme, returnTo] = await Promise.all([
     serverTranslator("userMenu"),
     serverTranslator("language"),
     serverTranslator("theme"),
     requestLocale(),
     requestTheme(),
+    requestedPath(),
   ]);
   const check = <SvgIcon name="check" className="size-5" />;
   return (
@@ -72,7 +78,7 @@ export async function UserMenu({ fullName, username, signOut }: UserMenuProps) {
           label={tLanguage("label")}
           name="locale"
           current={locale}
-          action={chooseLanguage}
+          returnTo={returnTo}
           check={check}
           choices={locales.map((code) => ({ value: code, label: localeNames[code], lang: code }))}
         />
@@ -81,12 +87,13 @@ export async function UserMenu({ fullName, username, signOut }: UserMenuProps) {
           label={tTheme("label")}
           name="theme"
           current={theme}
-          action={chooseTheme}
+          returnTo={returnTo}
           check={check}
           choices={themeChoices.map((choice) => ({ value: choice, label: tTheme(choice) }))}
         />
         <Separator />
-        <form action={signOut} data-sign-out="" className="contents">
+        <form action={signOutRoute} method="post" className="contents">
+          <input type="hidden" name="returnTo" value={returnTo} />
           <MenuItem role="menuitem">
             <SvgIcon name="signOut" className="size-5" />
             {t("signOut")}
@@ -107,7 +114,7 @@ function Separator() {
 interface MenuItemProps {
   role: "menuitem" | "menuitemradio";
   checked?: boolean;
-  /** The form field the item sends (with its value) to its form's server action. */
+  /** The form field the item sends (with its value) to its form's route. */
   name?: string;
   value?: string;
   lang?: string;
@@ -135,23 +142,25 @@ function MenuItem({ role, checked, name, value, lang, children }: MenuItemProps)
 
 interface MenuChoicesProps {
   label: string;
-  /** The form field the server action reads (it checks the value itself). */
+  /** The form field app/api/preferences reads (it checks the value itself). */
   name: string;
   current: string;
-  action: (formData: FormData) => Promise<void>;
+  /** The page the menu is on, where the browser comes back to. */
+  returnTo: string;
   check: ReactNode;
   choices: Array<{ value: string; label: string; lang?: string }>;
 }
 
 /** A labelled group of choices in the menu (language, theme); the current one is ticked. */
-function MenuChoices({ label, name, current, action, check, choices }: MenuChoicesProps) {
+function MenuChoices({ label, name, current, returnTo, check, choices }: MenuChoicesProps) {
   const labelId = `${menuId}-${name}`;
   return (
     <div role="group" aria-labelledby={labelId}>
       <div id={labelId} className="px-3 pb-1 pt-2 text-sm text-fg-muted">
         {label}
       </div>
-      <form action={action} className="contents">
+      <form action={preferencesRoute} method="post" className="contents">
+        <input type="hidden" name="returnTo" value={returnTo} />
         {choices.map((choice) => (
           <MenuItem
             key={choice.value}

@@ -1,4 +1,5 @@
-import { readDraft, writeDraft, type Draft } from "@/lib/browser-safe/draft-storage";
+import { readDraft, writeDraft } from "@/lib/browser-safe/draft-entries";
+import type { Draft } from "@/lib/browser-safe/draft-storage";
 import { draftFieldName, fieldValue, restoreField } from "@/lib/browser-safe/form-drafts";
 import { onActionOutcome, type ActionOutcome } from "@/lib/browser-safe/action-outcome";
 

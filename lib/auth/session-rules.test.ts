@@ -45,7 +45,7 @@ describe("signing out during a token refresh", () => {
     const refresh = vi.fn(() => new Promise<TokenSet>((resolve) => (answer = resolve)));
     const pending = accessTokenFor("s1", session, { store, refresh, idleTimeoutSeconds: 1800 });
     await vi.waitFor(() => expect(refresh).toHaveBeenCalled());
-    // The person signs out (sign-out-action.ts deletes the session) while the refresh is out.
+    // The person signs out (lib/auth/sign-out.ts deletes the session) while the refresh is out.
     await store.deleteSession("s1");
     answer({ accessToken: "new", refreshToken: "new-r", expiresAt: now + 20_000, lifetimeSeconds: 20, scopes: [] });
     await expect(pending).rejects.toSatisfy((error) => error instanceof PortalError && error.code === "session_ended");

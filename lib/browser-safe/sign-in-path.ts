@@ -8,17 +8,22 @@ export const endedReason = "session_ended";
 /** The portal's state store was out: nothing ended, the person is asked to try again. */
 export const unavailableReason = "unavailable";
 
-export function safeCallbackPath(value: string | null | undefined): string {
+/** A path of the portal itself (with query and hash), or "/" for anything else: no open redirect. */
+export function portalPath(value: string | null | undefined): string {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
   try {
     // Resolving against a dummy origin removes tricks such as "/\t/evil".
     const url = new URL(value, "http://portal.invalid");
     if (url.origin !== "http://portal.invalid") return "/";
-    const path = `${url.pathname}${url.search}${url.hash}`;
-    return path.startsWith("/sign-in") ? "/" : path;
+    return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return "/";
   }
+}
+
+export function safeCallbackPath(value: string | null | undefined): string {
+  const path = portalPath(value);
+  return path.startsWith("/sign-in") ? "/" : path;
 }
 
 /** `reason`: true when the session ended, "unavailable" when the portal's state store was out. */

@@ -8,12 +8,6 @@ vi.mock("@/lib/env", () => ({ getEnv: () => ({ PORTAL_URL: portalUrl, PORTAL_FRA
 
 const { chooseLanguage } = await import("./choose-language");
 
-function form(locale: string): FormData {
-  const data = new FormData();
-  data.set("locale", locale);
-  return data;
-}
-
 beforeEach(() => {
   set.mockClear();
   portalUrl = "https://print.example.com";
@@ -22,7 +16,7 @@ beforeEach(() => {
 
 describe("chooseLanguage", () => {
   it("remembers a supported language for a year, out of scripts' reach", async () => {
-    await chooseLanguage(form("cs"));
+    await chooseLanguage("cs");
     expect(set).toHaveBeenCalledWith("portal-language", "cs", {
       path: "/",
       maxAge: 365 * 24 * 3600,
@@ -35,7 +29,7 @@ describe("chooseLanguage", () => {
 
   it("keeps the choice inside intranet frames when embedding is allowed", async () => {
     frameAncestors = ["'self'", "https://intranet.example.com"];
-    await chooseLanguage(form("de"));
+    await chooseLanguage("de");
     expect(set).toHaveBeenCalledWith(
       "portal-language",
       "de",
@@ -45,13 +39,13 @@ describe("chooseLanguage", () => {
 
   it("marks the cookie secure only for an https portal", async () => {
     portalUrl = "http://localhost:3000";
-    await chooseLanguage(form("de"));
+    await chooseLanguage("de");
     expect(set).toHaveBeenCalledWith("portal-language", "de", expect.objectContaining({ secure: false }));
   });
 
   it("ignores anything that is not a supported language", async () => {
-    for (const value of ["fr", "de-AT", "", "en; Path=/admin"]) await chooseLanguage(form(value));
-    await chooseLanguage(new FormData());
+    for (const value of ["fr", "de-AT", "", "en; Path=/admin"]) await chooseLanguage(value);
+    await chooseLanguage(null);
     expect(set).not.toHaveBeenCalled();
   });
 });

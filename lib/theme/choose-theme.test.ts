@@ -10,19 +10,13 @@ vi.mock("@/lib/embedding/cookie-policy", () => ({
 
 const { chooseTheme } = await import("./choose-theme");
 
-function form(theme: string): FormData {
-  const data = new FormData();
-  data.set("theme", theme);
-  return data;
-}
-
 beforeEach(() => set.mockClear());
 
 describe("chooseTheme", () => {
   it.each(["light", "dark", "system"])(
     "remembers %s for a year with the preference cookie attributes",
     async (theme) => {
-      await chooseTheme(form(theme));
+      await chooseTheme(theme);
       expect(set).toHaveBeenCalledWith("portal-theme", theme, {
         path: "/",
         maxAge: 365 * 24 * 3600,
@@ -32,8 +26,8 @@ describe("chooseTheme", () => {
   );
 
   it("ignores anything that is not a theme", async () => {
-    for (const value of ["Dark", "blue", "", "dark; Path=/admin"]) await chooseTheme(form(value));
-    await chooseTheme(new FormData());
+    for (const value of ["Dark", "blue", "", "dark; Path=/admin"]) await chooseTheme(value);
+    await chooseTheme(null);
     expect(set).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,4 @@
-"use server";
-
+import "server-only";
 import { cookies } from "next/headers";
 import { preferenceCookieOptions } from "@/lib/embedding/cookie-policy";
 import { z } from "zod";
@@ -8,14 +7,13 @@ import { themeChoices, themeCookieMaxAgeSeconds, themeCookieName } from "@/lib/b
 const themeChoice = z.enum(themeChoices);
 
 /**
- * The theme switch: remembers the choice on this device. "system" is stored
- * too rather than deleting the cookie, so the attributes that let it live in
- * an intranet frame (Partitioned) never have to match a deletion. Setting a
- * cookie in an action renders the page again, <html data-theme> included;
- * as a plain form post it works without JavaScript.
+ * The theme switch (app/api/preferences): remembers the choice on this
+ * device; anything else is ignored. "system" is stored too rather than
+ * deleting the cookie, so the attributes that let it live in an intranet
+ * frame (Partitioned) never have to match a deletion.
  */
-export async function chooseTheme(formData: FormData): Promise<void> {
-  const parsed = themeChoice.safeParse(formData.get("theme"));
+export async function chooseTheme(value: string | null): Promise<void> {
+  const parsed = themeChoice.safeParse(value);
   if (!parsed.success) return;
   (await cookies()).set(themeCookieName, parsed.data, preferenceCookieOptions(themeCookieMaxAgeSeconds));
 }

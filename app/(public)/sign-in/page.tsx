@@ -10,6 +10,7 @@ import { getEnv } from "@/lib/env";
 import { currentSession, isStoreOutage, type SessionState } from "@/lib/auth/current-session";
 import { endedReason, safeCallbackPath, unavailableReason } from "@/lib/browser-safe/sign-in-path";
 import { LanguageSwitch } from "@/components/layout/language-switch";
+import { ForgetDrafts } from "@/components/session/forget-drafts";
 import { ThemeSwitch } from "@/components/layout/theme-switch";
 import { embedParam, withEmbed, withoutEmbed } from "@/lib/browser-safe/embed-mode";
 import { PortalError } from "@/lib/browser-safe/errors";
@@ -43,6 +44,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   if (state !== "store out" && state.status === "active") redirect(callbackPath);
 
   const [locale, t, app] = await Promise.all([requestLocale(), serverTranslator("signIn"), serverTranslator("app")]);
+  const signedOut = Boolean(first(params.signedOut));
   const ended = first(params.reason) === endedReason || (state !== "store out" && state.status === "ended");
   const signOnProblem = signOnProblems.find((problem) => problem === first(params.signOnError));
   const notice = signOnProblem
@@ -51,7 +53,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
       ? { text: errorSentence(new PortalError("unavailable"), locale), tone: "error" as const }
       : ended
         ? { text: errorSentence(new PortalError("session_ended"), locale), tone: "error" as const }
-        : first(params.signedOut)
+        : signedOut
           ? { text: t("signedOut"), tone: "info" as const }
           : undefined;
 
@@ -106,6 +108,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         </div>
       </div>
       {embedded ? <EmbedHeightReporter /> : null}
+      {signedOut ? <ForgetDrafts /> : null}
     </main>
   );
 }

@@ -1,14 +1,13 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { NextResponse } from "next/server";
 import { currentSession } from "@/lib/auth/current-session";
 import { signInWithForm } from "@/lib/auth/form-sign-in";
 import { failureQuery, fieldProblemsState, type SignInFailure } from "@/lib/auth/sign-in-failure";
 import { redirectNoStore } from "@/lib/auth/sign-on-routes";
 import { embedParam, isEmbedPath, withoutEmbed } from "@/lib/browser-safe/embed-mode";
-import { PortalError } from "@/lib/browser-safe/errors";
 import { signInPath } from "@/lib/browser-safe/sign-in-path";
 import { getEnv } from "@/lib/env";
 import { errorAnswer, logIfOurFault, type ErrorBody } from "@/lib/http/error-response";
-import { readBodyText } from "@/lib/http/read-json-body";
+import { readFormBody } from "@/lib/http/plain-form";
 import { answerJson, publicRoute } from "@/lib/http/route";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { signInResponse } from "./schema";
@@ -28,14 +27,6 @@ export const dynamic = "force-dynamic";
 // sites and larger declared bodies, and the body is capped here.
 
 const maxBodyBytes = 16 * 1024;
-const formType = "application/x-www-form-urlencoded";
-
-async function readForm(request: NextRequest): Promise<URLSearchParams> {
-  if (!request.headers.get("content-type")?.toLowerCase().startsWith(formType)) {
-    throw new PortalError("bad_request", { reason: "the sign-in form is not form-encoded" });
-  }
-  return new URLSearchParams((await readBodyText(request, maxBodyBytes)) ?? "");
-}
 
 /** Back to the sign-in page saying what went wrong, with the page asked for and the framed layout kept. */
 function backToSignIn(location: string, failure: SignInFailure): NextResponse {
@@ -46,7 +37,7 @@ function backToSignIn(location: string, failure: SignInFailure): NextResponse {
 }
 
 export const POST = publicRoute({}, async ({ request }) => {
-  const { location, failure } = await signInWithForm(await readForm(request));
+  const { location, failure } = await signInWithForm(await readFormBody(request, maxBodyBytes));
   const answersJson = request.headers.get("accept")?.includes("application/json") ?? false;
   if (!failure) {
     return answersJson

@@ -1,0 +1,54 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { NextRequest } from "next/server";
+
+// The user menu's sign-out route with the sign-out itself mocked (its store
+// and cookie work are lib/auth/sign-out.ts's): where the browser is sent, and
+// what is refused before anything ends.
+
+vi.mock("@/lib/auth/sign-out", () => ({ signOutHere: vi.fn(async () => undefined) }));
+vi.mock("@/lib/auth/current-session", () => ({ currentSession: vi.fn(async () => ({ status: "none" })) }));
+vi.mock("@/lib/env", () => ({ getEnv: () => ({ PORTAL_URL: "http://localhost:3000" }) }));
+vi.mock("@/lib/i18n/request-locale", () => ({ localeOfRequest: vi.fn(async () => "en") }));
+
+const { signOutHere } = await import("@/lib/auth/sign-out");
+const { POST } = await import("./route");
+
+function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return POST(
+    new NextRequest("http://localhost:3000/api/auth/sign-out", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin", ...headers },
+      body: new URLSearchParams(fields).toString(),
+    }),
+    { params: Promise.resolve({}) },
+  );
+}
+
+beforeEach(() => vi.mocked(signOutHere).mockClear());
+
+describe("POST /api/auth/sign-out", () => {
+  it("signs out and sends the browser to the sign-in page, uncached", async () => {
+    const answer = await post({ returnTo: "/jobs" });
+    expect(signOutHere).toHaveBeenCalledTimes(1);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toBe("http://localhost:3000/sign-in?signedOut=1");
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("keeps the framed layout when signed out inside an intranet frame", async () => {
+    const answer = await post({ returnTo: "/reports?embed=1" });
+    expect(answer.headers.get("location")).toBe("http://localhost:3000/sign-in?signedOut=1&embed=1");
+  });
+
+  it("refuses a post that is not the menu's form (no returnTo): nobody is signed out by it", async () => {
+    const answer = await post({ a: "x" });
+    expect(answer.status).toBe(400);
+    expect(signOutHere).not.toHaveBeenCalled();
+  });
+
+  it("refuses a post from another site: nobody is signed out by another page", async () => {
+    const answer = await post({ returnTo: "/" }, { "sec-fetch-site": "cross-site" });
+    expect(answer.status).toBe(403);
+    expect(signOutHere).not.toHaveBeenCalled();
+  });
+});
