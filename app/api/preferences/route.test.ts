@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { NextRequest } from "next/server";
+import { postForm } from "@/lib/http/form-post-test-kit";
 
 // The language and theme forms' route with the cookie writers mocked (they
 // are tested in lib/): which choice is passed on, and where the browser is
@@ -15,16 +15,8 @@ const { chooseLanguage } = await import("@/lib/i18n/choose-language");
 const { chooseTheme } = await import("@/lib/theme/choose-theme");
 const { POST } = await import("./route");
 
-function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return POST(
-    new NextRequest("http://localhost:3000/api/preferences", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin", ...headers },
-      body: new URLSearchParams(fields).toString(),
-    }),
-    { params: Promise.resolve({}) },
-  );
-}
+const post = (fields: Record<string, string>, headers?: Record<string, string>) =>
+  postForm(POST, "/api/preferences", fields, headers);
 
 beforeEach(() => {
   vi.mocked(chooseLanguage).mockClear();

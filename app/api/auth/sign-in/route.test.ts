@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { NextRequest } from "next/server";
+import { postForm } from "@/lib/http/form-post-test-kit";
 import { PortalError } from "@/lib/browser-safe/errors";
 
 // The sign-in form's route with the credential check mocked: what a browser
@@ -15,19 +15,8 @@ vi.mock("@/lib/i18n/request-locale", () => ({ localeOfRequest: vi.fn(async () =>
 const { signInWithCredentials } = await import("@/lib/auth/credentials-sign-in");
 const { POST } = await import("./route");
 
-const noParams = { params: Promise.resolve({}) };
-const formType = "application/x-www-form-urlencoded;charset=UTF-8";
-
-function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return POST(
-    new NextRequest("http://localhost:3000/api/auth/sign-in", {
-      method: "POST",
-      headers: { "content-type": formType, "sec-fetch-site": "same-origin", ...headers },
-      body: new URLSearchParams(fields).toString(),
-    }),
-    noParams,
-  );
-}
+const post = (fields: Record<string, string>, headers?: Record<string, string>) =>
+  postForm(POST, "/api/auth/sign-in", fields, headers);
 const json = { accept: "application/json" };
 
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { NextRequest } from "next/server";
+import { postForm } from "@/lib/http/form-post-test-kit";
 
 // The user menu's sign-out route with the sign-out itself mocked (its store
 // and cookie work are lib/auth/sign-out.ts's): where the browser is sent, and
@@ -13,16 +13,8 @@ vi.mock("@/lib/i18n/request-locale", () => ({ localeOfRequest: vi.fn(async () =>
 const { signOutHere } = await import("@/lib/auth/sign-out");
 const { POST } = await import("./route");
 
-function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return POST(
-    new NextRequest("http://localhost:3000/api/auth/sign-out", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin", ...headers },
-      body: new URLSearchParams(fields).toString(),
-    }),
-    { params: Promise.resolve({}) },
-  );
-}
+const post = (fields: Record<string, string>, headers?: Record<string, string>) =>
+  postForm(POST, "/api/auth/sign-out", fields, headers);
 
 beforeEach(() => vi.mocked(signOutHere).mockClear());
 
