@@ -135,3 +135,17 @@ test("the build's scripts and stylesheets carry the security headers, a year's c
   // The larger files are compressed (brotli once it is ready, gzip until then).
   expect([...codings].some((coding) => coding === "br" || coding === "gzip")).toBe(true);
 });
+
+test("pages are compressed, a short JSON answer goes as it is", async ({ page, homePage }) => {
+  const gzip = { "accept-encoding": "gzip" };
+  const signIn = await page.request.get("/sign-in", { headers: gzip });
+  expect(signIn.headers()["content-encoding"]).toBe("gzip");
+  await homePage.signInWithPin(alice.pin);
+  await homePage.expectGreeting(alice.fullName);
+  // Longer than the 1 kB from which Next.js would gzip it, shorter than the portal's 16 kB (lib/http/route.ts).
+  const printed = await page.request.get("/api/jobs?list=printed", { headers: gzip });
+  expect(printed.status()).toBe(200);
+  expect((await printed.body()).length).toBeGreaterThan(1024);
+  expect(printed.headers()["content-encoding"]).toBeUndefined();
+  expect(printed.headers()["cache-control"]).toBe("private, no-store, no-transform");
+});

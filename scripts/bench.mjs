@@ -322,7 +322,14 @@ async function jobsFigures(results, { ps, portal, userCookie, pin }) {
   );
   say("jobs: the list's first page and a release round trip, portal vs direct");
   await attempt(results, "jobsApi", () =>
-    measureJobsApi({ ps, portalUrl: portal.url, cookie: userCookie, pin, rounds: plan.jobsRounds }),
+    measureJobsApi({
+      ps,
+      portalUrl: portal.url,
+      cookie: userCookie,
+      pin,
+      rounds: plan.jobsRounds,
+      warmupMs: plan.warmupMs,
+    }),
   );
 }
 

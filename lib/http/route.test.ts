@@ -32,7 +32,7 @@ vi.mock("@/lib/i18n/request-locale", () => ({
   }),
 }));
 
-const { answerJson, publicRoute, userRoute } = await import("./route");
+const { answerJson, compressJsonFromChars, publicRoute, userRoute } = await import("./route");
 
 const noParams = { params: Promise.resolve({}) };
 const okAnswer = z.object({ ok: z.boolean() });
@@ -63,7 +63,7 @@ describe("userRoute", () => {
     const route = userRoute({ params: z.object({ id: z.string() }), body: z.object({ n: z.int() }) }, handler);
     const answer = await route(request("POST", { body: '{"n":3}' }), { params: Promise.resolve({ id: "7" }) });
     expect(answer.status).toBe(200);
-    expect(answer.headers.get("cache-control")).toBe("private, no-store");
+    expect(answer.headers.get("cache-control")).toBe("private, no-store, no-transform");
     expect(handler).toHaveBeenCalledWith(
       expect.objectContaining({
         params: { id: "7" },
@@ -200,5 +200,28 @@ describe("publicRoute", () => {
       noParams,
     );
     expect(refused.status).toBe(403);
+  });
+});
+
+describe("answerJson", () => {
+  const texts = z.object({ items: z.array(z.string()) });
+
+  it("sends what the schema lets through, never cached, a short answer as it is", async () => {
+    const answer = answerJson(okAnswer, { ok: true, extra: "left out" } as { ok: boolean });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("application/json");
+    expect(answer.headers.get("cache-control")).toBe("private, no-store, no-transform");
+    expect(await answer.text()).toBe('{"ok":true}');
+  });
+
+  it("lets a long answer be compressed", async () => {
+    const items = Array.from({ length: 64 }, (_, i) => `${i}`.padEnd(256, "x"));
+    const long = answerJson(texts, { items }, 201);
+    expect(long.status).toBe(201);
+    expect(long.headers.get("cache-control")).toBe("private, no-store");
+    expect(((await long.json()) as { items: string[] }).items).toEqual(items);
+    const justShort = answerJson(texts, { items: ["x".repeat(compressJsonFromChars - 15)] });
+    expect((await justShort.clone().text()).length).toBe(compressJsonFromChars - 1);
+    expect(justShort.headers.get("cache-control")).toContain("no-transform");
   });
 });

@@ -5,10 +5,12 @@
 //   run, so nothing is cached) until the first waiting job is on screen,
 //   from the navigation's start (performance.now() in the page);
 // - the list's first page: GET /api/jobs?list=waiting through the portal vs
-//   GET /v3/jobs?state=ready&limit=50 direct, sequential requests in turns;
+//   GET /v3/jobs?state=ready&limit=50 direct, sequential requests in turns,
+//   after the API measures' warm-up (the bench's `warmupMs` of the same calls);
 // - a release: POST /api/jobs/release through the portal vs POST
 //   /v3/printers/{id}/jobs/release direct, in turns, each releasing one job of its own,
-//   from the request to the 202 (the printing itself is the simulator's).
+//   from the request to the 202 (the printing itself is the simulator's); one
+//   of each first, not more: each release uses up one of the waiting jobs.
 //
 // The page's first-load JavaScript and Lighthouse scores are the pages
 // measures' (pages.mjs lists /jobs; the bench user is the same scale user).
@@ -66,16 +68,21 @@ export async function measureJobsFirstList({ portalUrl, cookie, runs }) {
 }
 
 /**
- * Sequential timed calls of each named way (one of each first, not counted),
- * taking turns and alternating which goes first: the two ways of a release
- * meet the same print server state and the same machine, where a block of
- * one after a block of the other saw the print server's work drift by more
- * than the budget. Answers each way's median and p90 in ms.
+ * Sequential timed calls of each named way, taking turns and alternating
+ * which goes first: the two ways of a release meet the same print server
+ * state and the same machine, where a block of one after a block of the other
+ * saw the print server's work drift by more than the budget. Before them, not
+ * counted: one call of each, and more in turns until `warmupMs` has passed
+ * (the portal's route code compiled, as the API measures' warm-up does).
+ * Answers each way's median and p90 in ms.
  */
-async function timedInTurns(rounds, callsByName) {
+async function timedInTurns(rounds, callsByName, { warmupMs = 0 } = {}) {
   const names = Object.keys(callsByName);
   const samples = Object.fromEntries(names.map((name) => [name, []]));
-  for (const name of names) await callsByName[name]();
+  const warmUntil = Date.now() + warmupMs;
+  do {
+    for (const name of names) await callsByName[name]();
+  } while (Date.now() < warmUntil);
   for (let i = 0; i < rounds; i++) {
     for (const name of i % 2 === 0 ? names : [...names].reverse()) {
       const started = process.hrtime.bigint();
@@ -128,26 +135,30 @@ async function topUp(ps, userId) {
  * each to warm up), so a run uses up a few dozen of the 2,000; the print
  * server tops them up at its next start.
  */
-export async function measureJobsApi({ ps, portalUrl, cookie, pin, rounds }) {
+export async function measureJobsApi({ ps, portalUrl, cookie, pin, rounds, warmupMs }) {
   const token = await ps.userToken({ type: LOGIN_TYPE.pin, pin }, JOBS_SCOPES);
   const userId = Number(decodeJwt(token).sub);
   if (!Number.isInteger(userId)) throw new BenchError("the user token has no numeric subject");
   const bearer = { authorization: `Bearer ${token}` };
   const portal = { cookie, origin: new URL(portalUrl).origin };
 
-  const list = await timedInTurns(rounds, {
-    portal: async () =>
-      expectStatus(await fetch(`${portalUrl}/api/jobs?list=waiting&start=0`, { headers: portal }), 200, "/api/jobs"),
-    direct: async () =>
-      expectStatus(
-        await fetch(`${ps.base}/api/v3/jobs?state=ready&start=0&limit=${PAGE_SIZE}`, {
-          headers: bearer,
-          dispatcher: ps.dispatcher,
-        }),
-        200,
-        "GET /v3/jobs",
-      ),
-  });
+  const list = await timedInTurns(
+    rounds,
+    {
+      portal: async () =>
+        expectStatus(await fetch(`${portalUrl}/api/jobs?list=waiting&start=0`, { headers: portal }), 200, "/api/jobs"),
+      direct: async () =>
+        expectStatus(
+          await fetch(`${ps.base}/api/v3/jobs?state=ready&start=0&limit=${PAGE_SIZE}`, {
+            headers: bearer,
+            dispatcher: ps.dispatcher,
+          }),
+          200,
+          "GET /v3/jobs",
+        ),
+    },
+    { warmupMs },
+  );
 
   const printers = await expectStatus(
     await fetch(`${portalUrl}/api/printers`, { headers: portal }),
