@@ -47,6 +47,29 @@ test.describe("the layout's forms", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
   });
 
+  test("on the sign-in page switch in place: what was typed and the focus stay", async ({ page, signInPage }) => {
+    await signInPage.goto();
+    await signInPage.pin.fill("12");
+    // Gone if the page were loaded again.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    await page.getByRole("group", { name: "Language" }).getByRole("button", { name: "Čeština" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Přihlášení" })).toBeVisible();
+    const czech = page.getByRole("group", { name: "Jazyk" }).getByRole("button", { name: "Čeština" });
+    await expect(page.locator("html")).toHaveAttribute("lang", "cs");
+    await expect(czech).toHaveAttribute("aria-pressed", "true");
+    await expect(czech).toBeFocused();
+
+    await page.getByRole("group", { name: "Motiv" }).getByRole("button", { name: "Tmavý" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await expect(page.locator('input[name="pin"]')).toHaveValue("12");
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+    // Remembered: the page loaded again is Czech and dark.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Přihlášení" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  });
+
   test("sign out the same when sent twice at once (a double click)", async ({ page, signInPage, homePage }) => {
     await signInPage.goto();
     await signInPage.signInWithPin(alice.pin);

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
+import { sendPreference } from "@/lib/browser-safe/send-preference";
 import { focusMenuItem, placeBelow } from "./menu-keys";
 
 /**
@@ -68,16 +69,8 @@ export function UserMenuKeys({ buttonId, menuId }: { buttonId: string; menuId: s
       event.preventDefault();
       // The choice already made: nothing to send.
       if (checked === "true") return;
-      // A language or theme is sent in the background and the page rendered
-      // again in place, as a server action would: no reload, and the focus
-      // stays on the button. The route's redirect is not followed.
-      const form = event.target as HTMLFormElement;
-      const refresh = () => router.refresh();
-      void fetch(form.action, {
-        method: "POST",
-        body: new URLSearchParams(new FormData(form, item) as unknown as string[][]),
-        redirect: "manual",
-      }).then(refresh, refresh);
+      // A language or theme changes in place: no reload, the focus stays on the button.
+      sendPreference(event.target as HTMLFormElement, item, () => router.refresh());
     });
     return () => stop.abort();
   }, [buttonId, menuId, router]);
