@@ -14,8 +14,9 @@ export const dynamic = "force-dynamic";
 // action: an action's id changes with every build, so a page opened before an
 // upgrade could no longer switch (with scripts it showed the error page,
 // without them nothing happened); this path stays. With a script, the user
-// menu sends the same form in the background and renders the page again in
-// place (user-menu-keys.tsx). A value that is not a choice is ignored;
+// menu and the sign-in page send the same form in the background and render
+// the page again in place (lib/browser-safe/send-preference.ts). A value that
+// is not a choice is ignored;
 // `returnTo` outside the portal goes home, a post without it changes nothing.
 
 export const POST = publicRoute({}, async ({ request }) => {
