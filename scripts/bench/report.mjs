@@ -58,6 +58,15 @@ function rows(r) {
     section(
       `API: GET ${r.api.route} vs the floor's route vs ${r.api.upstream}, median of ${r.plan.runs} x ${r.plan.loadMs / 1000} s`,
     );
+    const settle = r.api.settle;
+    if (settle)
+      row(
+        "settling, 1 conn: p50 (not counted)",
+        fmt(settle.portal?.p50Ms, " ms"),
+        fmt(settle.floor?.p50Ms, " ms"),
+        fmt(settle.direct?.p50Ms, " ms"),
+        `the first ${settle.requests} requests of each: a fresh process runs unoptimised code`,
+      );
     for (const level of r.api.levels) {
       const c = level.connections;
       const ms = (load, key) => fmt(load[key], " ms");
