@@ -144,6 +144,12 @@ proxiedTest(
     await jobsPage.select("Boarding pass.pdf");
     await jobsPage.choosePrinter("Reception");
     const sent = page.waitForRequest((r) => r.url().endsWith("/api/jobs/release") && r.method() === "POST");
+    // The release route checks the printer against the portal's printer list,
+    // kept 5 s: read just before the answers stop, so the release itself is
+    // what goes unanswered. (When the steps above took longer on a busy
+    // machine, the list's own read timed out first and the portal rightly said
+    // the print server could not be reached: nothing had been sent.)
+    expect((await page.request.get("/api/printers")).status()).toBe(200);
     proxy.delayAnswers(120_000);
     await jobsPage.release();
     const releaseBody = (await sent).postDataJSON() as { key: string; jobIds: number[] };
