@@ -4,7 +4,7 @@ import { axeViolations } from "./support/axe";
 import { privateStackTest } from "./support/own-stack-test";
 import { failingReport, reportsTest as reportsTestWithDelay } from "./support/reports-test";
 import { reportReadyTimeout } from "./support/stack-env";
-import { signInRoute } from "../lib/browser-safe/sign-in-path";
+import { signInRoute } from "../lib/browser-safe/form-routes";
 
 // The axe matrix of issue 6: every page and state, in the light and the dark
 // theme (as the system asks for them), on both Playwright projects (desktop

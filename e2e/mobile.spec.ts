@@ -6,7 +6,7 @@ import { hoverOnlyRules, minimumTarget, phoneProblems, tabTo } from "./pages/pho
 import { failingReport, reportsTest } from "./support/reports-test";
 import { alice, expect } from "./fixtures";
 import { reportReadyTimeout } from "./support/stack-env";
-import { signInRoute } from "../lib/browser-safe/sign-in-path";
+import { signInRoute } from "../lib/browser-safe/form-routes";
 
 // The portal on a phone (issue 6): every page and state at 360 x 640 without
 // sideways scrolling and with 44 px targets, the right keyboards, the whole

@@ -220,11 +220,11 @@ server.listen(port, hostname, () => {
   const address = server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
   const url = `http://${hostname}:${actualPort}`;
-  // After a server action that redirects, Next.js fetches
-  // the next page from this server at the origin the request names: https://
-  // behind a TLS proxy (X-Forwarded-Proto), which this plain HTTP server cannot
-  // answer, so it logs "failed to get redirect response" and makes the browser
-  // ask again. Its setting for this server's own address avoids both.
+  // Where Next.js reaches this server itself, as its own `next start` sets
+  // it: `next dev`'s hot reloader reads it, and so would a server action that
+  // redirects (the portal has none, lib/boundaries.test.ts), which would
+  // otherwise fetch the next page at the origin the request names: https://
+  // behind a TLS proxy, which this plain HTTP server cannot answer.
   process.env.__NEXT_PRIVATE_ORIGIN ??= url;
   logLine({ msg: "listening", url, dev });
 });

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { useErrorSentence } from "@/hooks/use-error-sentence";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { fetchJson } from "@/lib/browser-safe/fetch-json";
-import { signInRoute } from "@/lib/browser-safe/sign-in-path";
+import { signInRoute } from "@/lib/browser-safe/form-routes";
 import type { SignInState } from "@/lib/browser-safe/sign-in-state";
 import { SecretField } from "@/components/ui/secret-field";
 

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { signInRoute } from "../../lib/browser-safe/sign-in-path";
+import { signInRoute } from "../../lib/browser-safe/form-routes";
 
 export class SignInPage {
   readonly alert: Locator;

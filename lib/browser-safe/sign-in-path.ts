@@ -1,9 +1,6 @@
 // Where to send someone who must sign in, and where to send them back after.
 // Only same-site paths are accepted as a destination (no open redirect).
 
-/** Where the sign-in form posts (app/api/auth/sign-in/route.ts). */
-export const signInRoute = "/api/auth/sign-in";
-
 export const endedReason = "session_ended";
 /** The portal's state store was out: nothing ended, the person is asked to try again. */
 export const unavailableReason = "unavailable";

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { postForm } from "@/lib/http/form-post-test-kit";
+import { preferencesRoute } from "@/lib/browser-safe/form-routes";
 
 // The language and theme forms' route with the cookie writers mocked (they
 // are tested in lib/): which choice is passed on, and where the browser is
@@ -16,7 +17,7 @@ const { chooseTheme } = await import("@/lib/theme/choose-theme");
 const { POST } = await import("./route");
 
 const post = (fields: Record<string, string>, headers?: Record<string, string>) =>
-  postForm(POST, "/api/preferences", fields, headers);
+  postForm(POST, preferencesRoute, fields, headers);
 
 beforeEach(() => {
   vi.mocked(chooseLanguage).mockClear();

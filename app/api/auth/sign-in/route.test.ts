@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { postForm } from "@/lib/http/form-post-test-kit";
+import { signInRoute } from "@/lib/browser-safe/form-routes";
 import { PortalError } from "@/lib/browser-safe/errors";
 
 // The sign-in form's route with the credential check mocked: what a browser
@@ -16,7 +17,7 @@ const { signInWithCredentials } = await import("@/lib/auth/credentials-sign-in")
 const { POST } = await import("./route");
 
 const post = (fields: Record<string, string>, headers?: Record<string, string>) =>
-  postForm(POST, "/api/auth/sign-in", fields, headers);
+  postForm(POST, signInRoute, fields, headers);
 const json = { accept: "application/json" };
 
 beforeEach(() => {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { postForm } from "@/lib/http/form-post-test-kit";
+import { signOutRoute } from "@/lib/browser-safe/form-routes";
 
 // The user menu's sign-out route with the sign-out itself mocked (its store
 // and cookie work are lib/auth/sign-out.ts's): where the browser is sent, and
@@ -14,7 +15,7 @@ const { signOutHere } = await import("@/lib/auth/sign-out");
 const { POST } = await import("./route");
 
 const post = (fields: Record<string, string>, headers?: Record<string, string>) =>
-  postForm(POST, "/api/auth/sign-out", fields, headers);
+  postForm(POST, signOutRoute, fields, headers);
 
 beforeEach(() => vi.mocked(signOutHere).mockClear());
 
