@@ -165,6 +165,9 @@ test.describe("reports", () => {
     await page.getByRole("link", { name: "Home", exact: true }).click();
     await homePage.expectGreeting(alice.fullName);
     await expect(reportsPage.notice).toBeVisible();
+    // The layout sends only the notice's texts of the reports namespace (report-notice-texts.ts).
+    await expect(reportsPage.notice.getByRole("link", { name: "Download" })).toBeVisible();
+    await expect(reportsPage.notice.getByRole("link", { name: "Open reports" })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await reportsPage.notice.getByRole("button", { name: "Dismiss" }).click();
     await expect(reportsPage.notice).toHaveCount(0);

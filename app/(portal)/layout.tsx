@@ -7,6 +7,7 @@ import { BottomNav, HeaderNav } from "@/components/layout/portal-nav";
 import { SiteHeader } from "@/components/layout/site-header";
 import { UserMenu } from "@/components/layout/user-menu";
 import { ReportWatch } from "@/components/reports/report-watch";
+import { reportNoticeTexts } from "@/components/reports/report-notice-texts";
 import { FormDrafts } from "@/components/session/form-drafts";
 import { SessionEndWarning } from "@/components/session/session-end-warning";
 import { currentSession, requireUser } from "@/lib/auth/current-session";
@@ -38,7 +39,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
   const embedded = isEmbedPath(path);
   // The texts and icons of the layout's own client parts: the report notice and the session-end warning.
   return (
-    <IntlScope namespaces={["reports", "session"]}>
+    <IntlScope namespaces={["session"]} some={reportNoticeTexts}>
       <IconScope names={["ready", "close", "clock"]}>
         <EmbedProvider embedded={embedded}>
           <div className={embedded ? "flex flex-col" : "flex min-h-dvh flex-col"}>

@@ -13,8 +13,35 @@ export const catalogues: Record<Locale, Messages> = { en, de, cs };
 
 export type Namespace = keyof Messages;
 
-/** The catalogue of a language, limited to some top-level namespaces. */
-export function messagesFor<N extends Namespace>(locale: Locale, namespaces: readonly N[]): Pick<Messages, N> {
-  const catalogue = catalogues[locale];
-  return Object.fromEntries(namespaces.map((namespace) => [namespace, catalogue[namespace]])) as Pick<Messages, N>;
+/** Some keys of a namespace, for client parts that use a few texts of a large one. */
+export type SomeTexts = { [N in Namespace]?: readonly (keyof Messages[N])[] };
+
+type Texts = { [key: string]: string | Texts };
+
+// `answers` hold the sentences of route answers, which the server translates
+// (lib/i18n/error-sentence.ts): no client part reads them, so the browser's
+// copies of the catalogues leave them out (2.6 kB of English).
+function withoutAnswers(texts: Texts): Texts {
+  return Object.fromEntries(
+    Object.entries(texts)
+      .filter(([key]) => key !== "answers")
+      .map(([key, text]) => [key, typeof text === "string" ? text : withoutAnswers(text)]),
+  );
+}
+
+const browserCatalogues = Object.fromEntries(
+  Object.entries(catalogues).map(([locale, catalogue]) => [locale, withoutAnswers(catalogue)]),
+) as Record<Locale, Texts>;
+
+/**
+ * What a page sends the browser of a language's catalogue: some top-level
+ * namespaces, and some keys of others, without the route answers' sentences.
+ */
+export function messagesFor(locale: Locale, namespaces: readonly Namespace[], some: SomeTexts = {}): Partial<Messages> {
+  const catalogue = browserCatalogues[locale];
+  const picked = Object.entries(some).map(([namespace, keys]) => {
+    const texts = catalogue[namespace] as Texts;
+    return [namespace, Object.fromEntries(keys.map((key) => [key, texts[key as string]]))];
+  });
+  return Object.fromEntries([...picked, ...namespaces.map((namespace) => [namespace, catalogue[namespace]])]);
 }

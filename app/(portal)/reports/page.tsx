@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { ReportsView } from "@/components/reports/reports-view";
 import { IconScope } from "@/components/icons/icon-scope";
+import { IntlScope } from "@/components/providers/intl-scope";
 import { requireUser } from "@/lib/auth/current-session";
 import { reportListPath } from "@/lib/browser-safe/reports/list-path";
 import { preloadRead } from "@/lib/http/preload-read";
@@ -15,10 +16,11 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ReportsPage() {
   const user = await requireUser("/reports");
   preloadRead(reportListPath);
-  // The texts are the layout's (the report notice uses them too).
   return (
-    <IconScope names={["spinner", "play", "download", "retry"]}>
-      <ReportsView storageKey={recentReportsKey(user.userId)} />
-    </IconScope>
+    <IntlScope namespaces={["reports"]}>
+      <IconScope names={["spinner", "play", "download", "retry"]}>
+        <ReportsView storageKey={recentReportsKey(user.userId)} />
+      </IconScope>
+    </IntlScope>
   );
 }
