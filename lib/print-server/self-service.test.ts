@@ -25,12 +25,12 @@ describe("mapSelfServiceError", () => {
     [
       400,
       { error: "invalid_request", field: "email" },
-      { code: "bad_request", field: "email", sentenceKey: "profile.answers.badEmail" },
+      { code: "bad_request", field: "email", sentenceKey: "profile.details.field.badEmail" },
     ],
     [
       400,
       { error: "invalid_request", field: "fullname" },
-      { code: "bad_request", field: "fullName", sentenceKey: "profile.answers.badFullName" },
+      { code: "bad_request", field: "fullName", sentenceKey: "profile.details.field.badFullName" },
     ],
     [400, { error: "invalid_request" }, { code: "bad_request", field: undefined }],
     [403, { error: "insufficient_scope" }, { code: "forbidden_scope" }],

@@ -84,9 +84,9 @@ const ruleSentences = {
 } as const;
 
 const fieldSentences = {
-  fullname: "profile.answers.badFullName",
-  email: "profile.answers.badEmail",
-  lang: "profile.answers.badLanguage",
+  fullname: "profile.details.field.badFullName",
+  email: "profile.details.field.badEmail",
+  lang: "profile.details.field.badLanguage",
 } as const;
 
 /** The server's profile field names, as the portal's forms name them. */

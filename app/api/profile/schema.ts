@@ -6,8 +6,8 @@ import { locales } from "@/lib/browser-safe/locales";
 // left as it is; the server decides which may change (profileEditing).
 
 const say = (key: SentenceKey) => ({ error: key });
-const badFullName = say("profile.answers.badFullName");
-const badEmail = say("profile.answers.badEmail");
+const badFullName = say("profile.details.field.badFullName");
+const badEmail = say("profile.details.field.badEmail");
 
 export const profileRequest = z.object({
   fullName: z.optional(
@@ -21,6 +21,6 @@ export const profileRequest = z.object({
       ),
   ),
   email: z.optional(z.email(badEmail).check(z.maxLength(254, badEmail))),
-  language: z.optional(z.enum(locales, say("profile.answers.badLanguage"))),
+  language: z.optional(z.enum(locales, say("profile.details.field.badLanguage"))),
 });
 export type ProfileRequest = z.infer<typeof profileRequest>;
