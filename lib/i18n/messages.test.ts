@@ -58,6 +58,8 @@ describe("messagesFor", () => {
 
   it("lets a whole namespace win over some of its keys", () => {
     const messages = messagesFor("en", ["reports"], reportNoticeTexts);
-    expect(Object.keys(messages.reports ?? {})).toEqual(Object.keys(catalogues.en.reports).filter((key) => key !== "answers"));
+    expect(Object.keys(messages.reports ?? {})).toEqual(
+      Object.keys(catalogues.en.reports).filter((key) => key !== "answers"),
+    );
   });
 });
