@@ -93,10 +93,9 @@ const PLANS = {
     signInRounds: 40,
     pageRuns: 3,
     // Lighthouse's own advice for a steady figure: the median of 5 runs (one
-    // run of one page moves by up to 8 points here).
+    // run of one page moves by up to 8 points here), of the floor's page and
+    // the portal's in turns (pages.mjs lighthouseRounds).
     lighthouseRuns: 5,
-    // The floor's empty page is a reference, not a target: fewer runs.
-    floorLighthouseRuns: 3,
     reportTimeoutMs: 6 * 60_000,
     jobsRounds: 20,
     watchdogMs: 40 * 60_000,
@@ -116,7 +115,6 @@ const PLANS = {
     signInRounds: 5,
     pageRuns: 1,
     lighthouseRuns: 1,
-    floorLighthouseRuns: 1,
     reportTimeoutMs: 2 * 60_000,
     jobsRounds: 5,
     watchdogMs: 15 * 60_000,
@@ -366,7 +364,6 @@ async function pageFigures(results, { portal, floor, userCookie }) {
           cookie: userCookie,
           pages: served,
           runs: plan.lighthouseRuns,
-          floorRuns: plan.floorLighthouseRuns,
           say,
           track,
         }),

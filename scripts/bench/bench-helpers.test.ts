@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkBudgets } from "./budgets.mjs";
 import { freshMemoryCost, touchCost } from "./fresh-memory.mjs";
+import { FLOOR_PAGE, lighthouseRounds } from "./pages.mjs";
 import { sessionCookies, signInFields, signInForm } from "./portal-session.mjs";
 import { busyShare, waitForQuietMachine } from "./quiet-machine.mjs";
 import { renderTable } from "./report.mjs";
@@ -18,6 +19,34 @@ describe("stats", () => {
     expect(percentile(values, 50)).toBe(50);
     expect(percentile(values, 99)).toBe(99);
     expect(percentile([7], 99)).toBe(7);
+  });
+});
+
+describe("lighthouseRounds", () => {
+  const signIn = { name: "sign-in", path: "/sign-in", signedIn: false };
+  const home = { name: "home", path: "/", signedIn: true };
+  const jobs = { name: "jobs", path: "/jobs", signedIn: true };
+
+  it("runs the floor's page in turns with the pages, each round signed out before signed in", () => {
+    const steps = lighthouseRounds([home, signIn, jobs], 2);
+    expect(steps.map((s) => `${s.run} ${s.floor ? "floor" : s.page.name}`)).toEqual([
+      "1 floor",
+      "1 sign-in",
+      "1 home",
+      "1 jobs",
+      "2 floor",
+      "2 sign-in",
+      "2 home",
+      "2 jobs",
+    ]);
+    expect(steps.filter((s) => s.floor).every((s) => s.page === FLOOR_PAGE && !s.page.signedIn)).toBe(true);
+  });
+
+  it("gives every page and the floor as many runs as asked", () => {
+    const steps = lighthouseRounds([signIn, home], 5);
+    for (const name of ["floor", "sign-in", "home"]) {
+      expect(steps.filter((s) => (s.floor ? "floor" : s.page.name) === name)).toHaveLength(5);
+    }
   });
 });
 

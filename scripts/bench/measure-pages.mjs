@@ -9,7 +9,7 @@ import lighthouse from "lighthouse";
 import { fetch } from "undici";
 import { BenchError } from "./bench-error.mjs";
 import { beyondFloor, floorIndex } from "./page-scripts.mjs";
-import { FLOOR_PAGE, PAGES } from "./pages.mjs";
+import { FLOOR_PAGE, lighthouseRounds, PAGES } from "./pages.mjs";
 import { median, round } from "./stats.mjs";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -180,13 +180,15 @@ async function lighthouseRun(port, url, path, say) {
 
 /**
  * Puts the session cookie into the browser's default profile, which Lighthouse
- * uses and does not clear. (Lighthouse's `extraHeaders: {Cookie}` does not
- * reach navigations in current Chromium.)
+ * uses and does not clear, or (without `cookie`) takes every cookie out of it.
+ * (Lighthouse's `extraHeaders: {Cookie}` does not reach navigations in current Chromium.)
  */
-async function addSessionCookie(port, portalUrl, cookie) {
+async function setSessionCookie(port, portalUrl, cookie) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
-    await browser.contexts()[0].addCookies(cookieObjects(cookie, portalUrl));
+    const profile = browser.contexts()[0];
+    if (cookie) await profile.addCookies(cookieObjects(cookie, portalUrl));
+    else await profile.clearCookies();
   } finally {
     await browser.close();
   }
@@ -221,66 +223,78 @@ function failingNodes(audit) {
     .map((node) => `${node.selector ?? "?"} ${(node.snippet ?? "").slice(0, 160)}`);
 }
 
-/** Median Lighthouse scores and metrics of `runs` runs on one page, with the audits that failed in any. */
-async function scorePage(port, baseUrl, page, runs, say) {
-  const scores = Object.fromEntries(categories.map((c) => [c, []]));
-  const metrics = Object.fromEntries(metricIds.map((m) => [m, []]));
-  const failing = new Set();
-  const failingNodesSeen = new Set();
-  const largestPaints = [];
-  // Lighthouse's measure of the host's CPU (under 1000 it would warn on its command line that scores suffer).
-  const benchmarkIndex = [];
-  for (let i = 0; i < runs; i++) {
-    const lhr = await lighthouseRun(port, `${baseUrl}${page.path}`, page.path, say);
-    benchmarkIndex.push(lhr.environment?.benchmarkIndex);
-    for (const c of categories) scores[c].push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
-    for (const m of metricIds) metrics[m].push(lhr.audits[m]?.numericValue);
-    largestPaints.push(largestPaintElement(lhr));
-    for (const c of ["accessibility", "best-practices"]) {
-      for (const ref of lhr.categories[c]?.auditRefs ?? []) {
-        if (ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1) {
-          failing.add(`${c}: ${ref.id}`);
-          // Which elements, so a failure seen in one run can be found again.
-          for (const where of failingNodes(lhr.audits[ref.id])) failingNodesSeen.add(`${ref.id}: ${where}`);
-        }
+/** One Lighthouse run of one page: its scores, metrics, largest paint and the audits it failed. */
+async function lighthouseSample(port, baseUrl, page, say) {
+  const lhr = await lighthouseRun(port, `${baseUrl}${page.path}`, page.path, say);
+  const failing = [];
+  const failingNodesSeen = [];
+  for (const c of ["accessibility", "best-practices"]) {
+    for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+      if (ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1) {
+        failing.push(`${c}: ${ref.id}`);
+        // Which elements, so a failure seen in one run can be found again.
+        for (const where of failingNodes(lhr.audits[ref.id])) failingNodesSeen.push(`${ref.id}: ${where}`);
       }
     }
-    say?.(
-      `  lighthouse ${page.name} ${page.path} run ${i + 1}: ${categories.map((c) => `${c} ${scores[c].at(-1)}`).join(", ")}`,
-    );
   }
   return {
-    path: page.path,
-    formFactor: "mobile",
-    ...Object.fromEntries(categories.map((c) => [c, median(scores[c])])),
-    metrics: Object.fromEntries(
-      metricIds.map((m) => [m, round(median(metrics[m]), m === "cumulative-layout-shift" ? 3 : 0)]),
-    ),
-    failedAudits: [...failing],
-    failedAuditNodes: [...failingNodesSeen].slice(0, 20),
-    largestPaint: mostFrequent(largestPaints.filter(Boolean)),
-    benchmarkIndex: round(median(benchmarkIndex), 0),
+    scores: Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
+    metrics: Object.fromEntries(metricIds.map((m) => [m, lhr.audits[m]?.numericValue])),
+    largestPaint: largestPaintElement(lhr),
+    failing,
+    failingNodes: failingNodesSeen,
+    // Lighthouse's measure of the host's CPU (under 1000 it would warn on its command line that scores suffer).
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
   };
 }
 
-/** Lighthouse's default settings (mobile emulation, simulated throttling), on the floor's page and the served pages. */
-export async function measureLighthouse({ portalUrl, floorUrl, cookie, pages, runs, floorRuns, say, track }) {
+/** Median Lighthouse scores and metrics of one page's runs, with the audits that failed in any. */
+function pageScores(page, samples) {
+  return {
+    path: page.path,
+    formFactor: "mobile",
+    ...Object.fromEntries(categories.map((c) => [c, median(samples.map((s) => s.scores[c]))])),
+    metrics: Object.fromEntries(
+      metricIds.map((m) => [
+        m,
+        round(median(samples.map((s) => s.metrics[m])), m === "cumulative-layout-shift" ? 3 : 0),
+      ]),
+    ),
+    failedAudits: [...new Set(samples.flatMap((s) => s.failing))],
+    failedAuditNodes: [...new Set(samples.flatMap((s) => s.failingNodes))].slice(0, 20),
+    largestPaint: mostFrequent(samples.map((s) => s.largestPaint).filter(Boolean)),
+    benchmarkIndex: round(median(samples.map((s) => s.benchmarkIndex)), 0),
+  };
+}
+
+/**
+ * Lighthouse's default settings (mobile emulation, simulated throttling), on
+ * the floor's page and the served pages, `runs` rounds in turns (lighthouseRounds).
+ */
+export async function measureLighthouse({ portalUrl, floorUrl, cookie, pages, runs, say, track }) {
   const chrome = await launch({ chromePath: chromiumPath, chromeFlags: ["--headless=new", ...chromiumArgs] });
   // Stopped with the servers on Ctrl-C; chrome-launcher's own kill covers the normal end.
   if (chrome.process) track?.(chrome.process);
   try {
-    const floor = await scorePage(chrome.port, floorUrl, FLOOR_PAGE, floorRuns, say);
-    const served = {};
+    const samples = new Map();
     let signedIn = false;
-    // Signed-out pages first: with a session the sign-in page forwards to the home page.
-    for (const page of [...pages].sort((a, b) => Number(a.signedIn) - Number(b.signedIn))) {
-      if (page.signedIn && !signedIn) {
-        await addSessionCookie(chrome.port, portalUrl, cookie);
-        signedIn = true;
+    for (const { page, floor, run } of lighthouseRounds(pages, runs)) {
+      // With a session the sign-in page forwards to the home page: the cookie is there only for signed-in pages.
+      if (page.signedIn !== signedIn) {
+        await setSessionCookie(chrome.port, portalUrl, page.signedIn ? cookie : undefined);
+        signedIn = page.signedIn;
       }
-      served[page.name] = await scorePage(chrome.port, portalUrl, page, runs, say);
+      const sample = await lighthouseSample(chrome.port, floor ? floorUrl : portalUrl, page, say);
+      const name = floor ? "floor" : page.name;
+      samples.set(name, [...(samples.get(name) ?? []), sample]);
+      say?.(
+        `  lighthouse ${name} ${page.path} run ${run}: ${categories.map((c) => `${c} ${sample.scores[c]}`).join(", ")}`,
+      );
     }
-    return { floor, served };
+    return {
+      floor: pageScores(FLOOR_PAGE, samples.get("floor")),
+      served: Object.fromEntries(pages.map((page) => [page.name, pageScores(page, samples.get(page.name))])),
+    };
   } finally {
     await chrome.kill();
   }

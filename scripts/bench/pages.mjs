@@ -15,3 +15,19 @@ export const PAGES = [
 
 /** The floor's empty App Router page (scripts/bench/floor-app), measured the same way. */
 export const FLOOR_PAGE = { name: "floor", path: "/", signedIn: false };
+
+/**
+ * The order of Lighthouse's runs: `runs` rounds, each of the floor's page,
+ * the signed-out pages, then the signed-in ones (one change of the session
+ * cookie each way per round). The floor takes its turn with the pages, as the
+ * bench's other compared figures do: a machine that is slower for a minute
+ * weighs on the floor and the pages alike. Until 2026-11-29 the floor's three
+ * runs all came first, before some six minutes of the pages'.
+ */
+export function lighthouseRounds(pages, runs) {
+  const inOrder = [...pages].sort((a, b) => Number(a.signedIn) - Number(b.signedIn));
+  return Array.from({ length: runs }, (_, round) => [
+    { page: FLOOR_PAGE, floor: true, run: round + 1 },
+    ...inOrder.map((page) => ({ page, floor: false, run: round + 1 })),
+  ]).flat();
+}
