@@ -4,7 +4,7 @@ import type { useLocale as nextIntlUseLocale, useTranslations as nextIntlUseTran
 import { createContext, useContext, useMemo } from "react";
 import type { Locale } from "@/lib/browser-safe/locales";
 import { formatMessage, type MessageValues } from "@/lib/browser-safe/i18n/format-message";
-import type { Messages } from "@/lib/i18n/messages";
+import type { BrowserMessages } from "@/lib/i18n/messages";
 
 // The catalogue texts in client components, with next-intl's API and types
 // (useTranslations, useLocale) but not its client runtime: the messages come
@@ -14,12 +14,12 @@ import type { Messages } from "@/lib/i18n/messages";
 
 export interface IntlValue {
   locale: Locale;
-  messages: Partial<Messages>;
+  messages: BrowserMessages;
 }
 
 export const IntlContext = createContext<IntlValue | null>(null);
 
-function lookup(messages: Partial<Messages>, path: string): unknown {
+function lookup(messages: BrowserMessages, path: string): unknown {
   let node: unknown = messages;
   for (const key of path.split(".")) {
     if (typeof node !== "object" || node === null) return undefined;

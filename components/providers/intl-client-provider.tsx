@@ -3,7 +3,7 @@
 import { useContext, useEffect, useMemo, type ReactNode } from "react";
 import { IntlContext } from "@/hooks/use-translations";
 import type { Locale } from "@/lib/browser-safe/locales";
-import type { Messages } from "@/lib/i18n/messages";
+import type { BrowserMessages } from "@/lib/i18n/messages";
 import { rememberErrorText } from "./remembered-error-text";
 
 /**
@@ -18,7 +18,7 @@ export function IntlClientProvider({
   children,
 }: {
   locale: Locale;
-  messages: Partial<Messages>;
+  messages: BrowserMessages;
   children: ReactNode;
 }) {
   const outer = useContext(IntlContext);

@@ -18,6 +18,14 @@ export type SomeTexts = { [N in Namespace]?: readonly (keyof Messages[N])[] };
 
 type Texts = { [key: string]: string | Texts };
 
+/** A catalogue as the browser gets it: no `answers`, at any depth (withoutAnswers). */
+type WithoutAnswers<T> = T extends string
+  ? T
+  : { [K in keyof T as K extends "answers" ? never : K]: WithoutAnswers<T[K]> };
+
+/** What a page sends the browser: some namespaces (or some of their keys), without the route answers. */
+export type BrowserMessages = Partial<WithoutAnswers<Messages>>;
+
 // `answers` hold the sentences of route answers, which the server translates
 // (lib/i18n/error-sentence.ts): no client part reads them, so the browser's
 // copies of the catalogues leave them out (2.6 kB of English). A sentence the
@@ -39,7 +47,7 @@ const browserCatalogues = Object.fromEntries(
  * What a page sends the browser of a language's catalogue: some top-level
  * namespaces, and some keys of others, without the route answers' sentences.
  */
-export function messagesFor(locale: Locale, namespaces: readonly Namespace[], some: SomeTexts = {}): Partial<Messages> {
+export function messagesFor(locale: Locale, namespaces: readonly Namespace[], some: SomeTexts = {}): BrowserMessages {
   const catalogue = browserCatalogues[locale];
   const picked = Object.entries(some).map(([namespace, keys]) => {
     const texts = catalogue[namespace] as Texts;
