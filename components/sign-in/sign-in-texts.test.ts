@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { catalogues } from "@/lib/i18n/messages";
 import { signInPageTexts } from "./sign-in-texts";
 
-const root = join(__dirname, "..", "..");
+const root = join(import.meta.dirname, "..", "..");
 const read = (path: string) => readFileSync(join(root, path), "utf8");
 
 describe("signInPageTexts", () => {

@@ -278,22 +278,21 @@ export async function measureLighthouse({ portalUrl, floorUrl, cookie, pages, ru
   try {
     const samples = new Map();
     let signedIn = false;
-    for (const { page, floor, run } of lighthouseRounds(pages, runs)) {
+    for (const { page, run } of lighthouseRounds(pages, runs)) {
       // With a session the sign-in page forwards to the home page: the cookie is there only for signed-in pages.
       if (page.signedIn !== signedIn) {
         await setSessionCookie(chrome.port, portalUrl, page.signedIn ? cookie : undefined);
         signedIn = page.signedIn;
       }
-      const sample = await lighthouseSample(chrome.port, floor ? floorUrl : portalUrl, page, say);
-      const name = floor ? "floor" : page.name;
-      samples.set(name, [...(samples.get(name) ?? []), sample]);
+      const sample = await lighthouseSample(chrome.port, page === FLOOR_PAGE ? floorUrl : portalUrl, page, say);
+      samples.set(page, [...(samples.get(page) ?? []), sample]);
       say?.(
-        `  lighthouse ${name} ${page.path} run ${run}: ${categories.map((c) => `${c} ${sample.scores[c]}`).join(", ")}`,
+        `  lighthouse ${page.name} ${page.path} run ${run}: ${categories.map((c) => `${c} ${sample.scores[c]}`).join(", ")}`,
       );
     }
     return {
-      floor: pageScores(FLOOR_PAGE, samples.get("floor")),
-      served: Object.fromEntries(pages.map((page) => [page.name, pageScores(page, samples.get(page.name))])),
+      floor: pageScores(FLOOR_PAGE, samples.get(FLOOR_PAGE)),
+      served: Object.fromEntries(pages.map((page) => [page.name, pageScores(page, samples.get(page))])),
     };
   } finally {
     await chrome.kill();

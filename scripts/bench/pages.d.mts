@@ -4,8 +4,8 @@ export interface BenchPage {
   signedIn: boolean;
 }
 export interface LighthouseStep {
+  /** FLOOR_PAGE itself for the floor's turn. */
   page: BenchPage;
-  floor: boolean;
   run: number;
 }
 export const PAGES: BenchPage[];

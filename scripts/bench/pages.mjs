@@ -27,7 +27,7 @@ export const FLOOR_PAGE = { name: "floor", path: "/", signedIn: false };
 export function lighthouseRounds(pages, runs) {
   const inOrder = [...pages].sort((a, b) => Number(a.signedIn) - Number(b.signedIn));
   return Array.from({ length: runs }, (_, round) => [
-    { page: FLOOR_PAGE, floor: true, run: round + 1 },
-    ...inOrder.map((page) => ({ page, floor: false, run: round + 1 })),
+    { page: FLOOR_PAGE, run: round + 1 },
+    ...inOrder.map((page) => ({ page, run: round + 1 })),
   ]).flat();
 }
