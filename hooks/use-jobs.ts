@@ -1,13 +1,12 @@
 "use client";
 
-import { startTransition, useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import type { deleteResponse } from "@/app/api/jobs/delete/schema";
 import type { favoriteResponse } from "@/app/api/jobs/[id]/schema";
 import type { releaseResponse } from "@/app/api/jobs/release/schema";
 import type { JobListName, JobListResponse, JobView } from "@/app/api/jobs/schema";
 import { jobListPath } from "@/lib/browser-safe/jobs/list-path";
 import { hasMore, pagedList, type PagedListState } from "@/lib/browser-safe/jobs/paged-list";
-import type { statesResponse } from "@/app/api/jobs/states/schema";
 import type { printersResponse } from "@/app/api/printers/schema";
 import { PortalError } from "@/lib/browser-safe/errors";
 import type { ReleaseOptions } from "@/lib/browser-safe/jobs/release-options";
@@ -131,44 +130,4 @@ const setFavorite = ({ id, favorite }: { id: number; favorite: boolean }) =>
 
 export function useFavorite() {
   return usePortalAction(setFavorite);
-}
-
-type JobStates = Answer<typeof statesResponse>["jobs"];
-
-/**
- * How released jobs are doing, asked every second while any is printing.
- * When the last one is done `done` is called (the board reads the lists and
- * the money again, so "available to print" falls without a reload).
- */
-export function useJobProgress(jobIds: number[], done: () => void): JobStates | undefined {
-  const [states, setStates] = useState<JobStates>();
-  const doneRef = useRef(done);
-  useEffect(() => {
-    doneRef.current = done;
-  }, [done]);
-  const ids = jobIds.join(",");
-  useEffect(() => {
-    if (!ids) return undefined;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = async () => {
-      let printing = true;
-      try {
-        const answer = await readJson<Answer<typeof statesResponse>>(`/api/jobs/states?ids=${ids}`);
-        if (stopped) return;
-        setStates(answer.jobs);
-        printing = answer.jobs.some((job) => job.state === "processing");
-        if (!printing) doneRef.current();
-      } catch {
-        // Asked again below; the rows keep saying "Printing...".
-      }
-      if (!stopped && printing) timer = setTimeout(ask, 1000);
-    };
-    void ask();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [ids]);
-  return states;
 }

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "@/hooks/use-translations";
 import { useEffect, useRef } from "react";
-import { useJobProgress } from "@/hooks/use-jobs";
+import { useJobProgress } from "@/hooks/use-job-progress";
 import { Icon } from "@/components/icons/icon-provider";
 
 export interface ReleaseBatch {

@@ -14,3 +14,8 @@ export function dateTimeFormat(locale: string | undefined, options: Intl.DateTim
   }
   return format;
 }
+
+/** The calendar day of a moment in `timeZone` (undefined: the browser's), as YYYY-MM-DD, for comparing days. */
+export function dayKey(epochMs: number, timeZone?: string): string {
+  return dateTimeFormat("en-CA", { timeZone }).format(epochMs);
+}

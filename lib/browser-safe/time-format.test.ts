@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatElapsed, formatStartTime } from "./time-format";
+import { formatElapsed } from "./elapsed-format";
+import { formatStartTime } from "./time-format";
 
 describe("time formats", () => {
   it("shows elapsed time as m:ss or h:mm:ss", () => {

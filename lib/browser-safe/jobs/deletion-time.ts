@@ -1,14 +1,10 @@
-import { dateTimeFormat } from "@/lib/browser-safe/date-time-format";
+import { dateTimeFormat, dayKey } from "@/lib/browser-safe/date-time-format";
 
 // When a waiting job will be deleted, as a person reads it: "today at 09:14",
 // "tomorrow at 09:14", or a date further out. Days are the reader's own.
 
 export type DeletionDay =
   { day: "today"; time: string } | { day: "tomorrow"; time: string } | { day: "later"; date: string };
-
-function dayKey(epochMs: number, timeZone?: string): string {
-  return dateTimeFormat("en-CA", { timeZone }).format(epochMs);
-}
 
 export function deletionDay(expiresAt: string, now: number, locale: string, timeZone?: string): DeletionDay | null {
   const at = Date.parse(expiresAt);
