@@ -36,6 +36,13 @@ test("2,000 waiting jobs: 50 at a time, newest first, Show more for the next 50;
   await expect(rows.first()).toHaveAccessibleName("Document 0001.pdf");
   await expect(rows.last()).toHaveAccessibleName("Document 0050.pdf");
 
+  // A row not drawn yet (far below) keeps about a drawn row's room: rows drawn
+  // as the click scrolls to "Show more" must not move it between mouse down
+  // and up, which loses the click (as it would a tap).
+  const items = jobsPage.waiting.getByRole("listitem");
+  const roomOf = async (index: number) => (await items.nth(index).boundingBox())?.height ?? Number.NaN;
+  expect(Math.abs((await roomOf(48)) - (await roomOf(1)))).toBeLessThanOrEqual(8);
+
   await jobsPage.waiting.getByRole("button", { name: /^Show more \(50 of 2,000\)$/ }).click();
   await expect(rows).toHaveCount(100);
   await expect(rows.nth(50)).toHaveAccessibleName("Document 0051.pdf");

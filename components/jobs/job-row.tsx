@@ -50,7 +50,11 @@ export const JobRow = memo(function JobRow({
   return (
     // Rows out of view are not laid out or painted until scrolled to (a list
     // of 150 was a long task on a phone); "auto" keeps a row's last height.
-    <li className="rounded-card border border-border bg-surface p-4 [contain-intrinsic-size:auto_11rem] [content-visibility:auto]">
+    // The room kept for a row not yet drawn is a usual row's (inside its
+    // padding and border; on a phone its facts take two lines): rows drawn as
+    // they come into view then hardly move what is below them, such as "Show
+    // more" under a finger.
+    <li className="rounded-card border border-border bg-surface p-4 [contain-intrinsic-size:auto_11.75rem] [content-visibility:auto] sm:[contain-intrinsic-size:auto_9.25rem]">
       <div role="group" aria-labelledby={`${id}-name`} className="flex flex-col gap-3">
         <div className="flex items-start justify-between gap-3">
           <div className="flex min-w-0 items-start gap-3">
