@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale } from "@/hooks/use-translations";
-import { useMemo, useSyncExternalStore } from "react";
+import { useDeferredValue, useMemo, useSyncExternalStore } from "react";
 import { formatLocale } from "@/lib/browser-safe/format-locale";
 import { isHydrated, subscribeToHydration } from "./use-hydrated";
 
@@ -25,5 +25,9 @@ const noLanguages = () => "";
 export function useFormatLocale(): string {
   const language = useLocale();
   const languages = useSyncExternalStore(subscribe, browserLanguages, noLanguages);
-  return useMemo(() => formatLocale(language, languages ? languages.split(",") : []), [language, languages]);
+  const locale = useMemo(() => formatLocale(language, languages ? languages.split(",") : []), [language, languages]);
+  // A store's change re-renders at once, in one task; what a new locale
+  // changes (every figure and time, with new formatters) is rendered after
+  // it, in slices between which the page can answer (issue 14).
+  return useDeferredValue(locale);
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { useDeferredValue, useSyncExternalStore } from "react";
 import { inOwnTask } from "@/lib/browser-safe/in-own-task";
 
 // Whether the page has been hydrated: flips once per page, two tasks after
@@ -47,5 +47,6 @@ export const isHydrated = () => hydrated;
  * clock's time zone), so hydration finds the server's text unchanged.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribeToHydration, isHydrated, () => false);
+  // What the flip changes is rendered after it, in slices (see useFormatLocale).
+  return useDeferredValue(useSyncExternalStore(subscribeToHydration, isHydrated, () => false));
 }
