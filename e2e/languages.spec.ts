@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { alice, expect, test } from "./fixtures";
 import { HomePage } from "./pages/home-page";
+import { layoutShifts } from "./pages/phone-layout";
 import { axeViolations } from "./support/axe";
 import { consoleErrors } from "./support/console-errors";
 
@@ -126,6 +127,11 @@ for (const words of languages) {
       await expect(page.getByRole("region", { name: words.balance }).getByTestId("available-to-print")).toHaveText(
         euros,
       );
+      // Its longer words may wrap, but not once the page has shown: the time
+      // added at hydration pushed Refresh onto a row of its own, and every
+      // panel below it moved down.
+      await expect(page.getByRole("status").filter({ hasText: words.lastUpdated })).toBeVisible();
+      expect(await layoutShifts(page)).toEqual([]);
       expect(await axeViolations(page)).toEqual([]);
       expect(await sidewaysOverflow(page)).toBe(0);
       await page.goto("/reports");
@@ -133,6 +139,15 @@ for (const words of languages) {
       await expect(page.getByRole("group", { name: "My daily summary" })).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
       expect(await sidewaysOverflow(page)).toBe(0);
+      // The other pages, each once all it reads has come: nothing wider than
+      // the screen, and nothing moved as it came (a hint of three lines in
+      // German where its place kept one, a job's cost that wrapped its facts).
+      for (const path of ["/jobs", "/credit", "/profile"]) {
+        await page.goto(path);
+        await expect(page.getByRole("main").locator('[aria-busy="true"]')).toHaveCount(0);
+        expect(await layoutShifts(page), path).toEqual([]);
+        expect(await sidewaysOverflow(page), path).toBe(0);
+      }
     });
   });
 }

@@ -5,7 +5,7 @@ import type { deleteResponse } from "@/app/api/jobs/delete/schema";
 import type { favoriteResponse } from "@/app/api/jobs/[id]/schema";
 import type { releaseResponse } from "@/app/api/jobs/release/schema";
 import type { JobListName, JobListResponse, JobView } from "@/app/api/jobs/schema";
-import { jobListPath } from "@/lib/browser-safe/jobs/list-path";
+import { jobListPath, printersPath } from "@/lib/browser-safe/jobs/list-path";
 import { hasMore, pagedList, type PagedListState } from "@/lib/browser-safe/jobs/paged-list";
 import type { printersResponse } from "@/app/api/printers/schema";
 import { PortalError } from "@/lib/browser-safe/errors";
@@ -79,7 +79,7 @@ export function useJobList(list: JobListName): JobList {
 
 /** The printers change rarely; the portal caches them a few seconds too. */
 export function usePrinters() {
-  return usePortalRead<Answer<typeof printersResponse>>("/api/printers", { refreshOnFocusAfterMs: 30_000 });
+  return usePortalRead<Answer<typeof printersResponse>>(printersPath, { refreshOnFocusAfterMs: 30_000 });
 }
 
 /** A change refused because a job is no longer waiting (or its answer was lost): the lists are stale. */

@@ -32,8 +32,11 @@ export function RefreshBar({
     : hydrated
       ? t("lastUpdated", { time: formatClockTime(updatedAt, locale) })
       : "\u00a0";
+  // On a phone the line and the control take a row each: side by side, the
+  // time added at hydration pushed Refresh onto a row of its own in German
+  // and Czech, and every panel below moved down under the person's thumb.
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3">
+    <div className="flex flex-col items-start gap-2 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between sm:gap-3">
       <p role="status" className="text-fg-muted">
         {status}
       </p>

@@ -42,7 +42,7 @@ export function VoucherSection({
   if (availability.isPending)
     return (
       <PanelSection title={t("heading")} busy>
-        <FormSkeleton fields={1} hinted={1} loading={t("checking")} />
+        <FormSkeleton fields={1} hints={[t("codeHint")]} loading={t("checking")} />
       </PanelSection>
     );
   if (availability.data?.available === false)

@@ -13,6 +13,8 @@ interface JobListSectionProps {
   name: JobListName;
   /** The list's jobs, read by the board. */
   query: JobList;
+  /** Shown as loading even once read, while the board waits for what the rows need besides (the currency). */
+  held?: boolean;
   heading: string;
   empty: string;
   /** Said instead of the list when the server cannot tell which jobs belong in it. */
@@ -25,7 +27,16 @@ interface JobListSectionProps {
 const placeholderRows = 3;
 
 /** One list of jobs: loading, error with Retry, empty, 50 at a time with "Show more". */
-export function JobListSection({ name, query, heading, empty, notOffered, header, row }: JobListSectionProps) {
+export function JobListSection({
+  name,
+  query,
+  held = false,
+  heading,
+  empty,
+  notOffered,
+  header,
+  row,
+}: JobListSectionProps) {
   const t = useTranslations("jobs");
   const sentence = useErrorSentence();
   const headingId = `jobs-${name}`;
@@ -36,7 +47,7 @@ export function JobListSection({ name, query, heading, empty, notOffered, header
       <h2 id={headingId} className="text-xl font-semibold">
         {heading}
       </h2>
-      {query.isPending ? (
+      {query.isPending || held ? (
         // Rows' room kept while the list loads, so what is below does not jump.
         <div aria-busy="true" className="flex flex-col gap-3">
           <p className="text-fg-muted">{t("loading")}</p>

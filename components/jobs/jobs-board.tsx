@@ -11,6 +11,7 @@ import { useFormatLocale } from "@/hooks/use-format-locale";
 import { listsAreStale, useDeleteJobs, useFavorite, useJobList, usePrinters, useReleaseJobs } from "@/hooks/use-jobs";
 import { useLastPrinter } from "@/hooks/use-last-printer";
 import { useNow } from "@/hooks/use-now";
+import { useWaitBriefly } from "@/hooks/use-wait-briefly";
 import { totalCost } from "@/lib/browser-safe/jobs/deletion-time";
 import type { ReleaseOptions } from "@/lib/browser-safe/jobs/release-options";
 import { formatMoney } from "@/lib/browser-safe/money-format";
@@ -19,6 +20,7 @@ import { PortalError } from "@/lib/browser-safe/errors";
 import { JobListSection } from "./job-list-section";
 import { JobRow } from "./job-row";
 import { PrinterPicker } from "./printer-picker";
+import { ReleaseAllRoom } from "./release-all-room";
 import type { ReleaseBatch } from "./release-progress";
 import { SelectAll } from "./select-all";
 
@@ -70,6 +72,9 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
   const [problem, setProblem] = useState<string | null>(null);
 
   const currency = money.data?.currency;
+  // The rows come with their costs: the money is read alongside the list
+  // (the page preloads both), and past a second and a half they come without.
+  const costsKnown = useWaitBriefly(!money.isPending, 1500);
   const available = money.data?.credit?.availableToPrint ?? null;
   const printerList = useMemo(() => printers.data?.printers ?? [], [printers.data]);
 
@@ -234,7 +239,7 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
       {favorite.isError ? <Alert>{sentence(favorite.error)}</Alert> : null}
 
       {printerParam !== null ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<ReleaseAllRoom />}>
           <ReleaseAllPanel
             printer={labelPrinter}
             known={printers.data !== undefined}
@@ -260,6 +265,7 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
       <JobListSection
         name="waiting"
         query={waiting}
+        held={!costsKnown}
         heading={t("waitingHeading")}
         empty={t("noWaiting")}
         header={(jobs, count) => (
@@ -294,6 +300,7 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
       <JobListSection
         name="printed"
         query={printed}
+        held={!costsKnown}
         heading={t("printedHeading")}
         empty={t("noPrinted")}
         notOffered={t("printedNotOffered")}
@@ -302,6 +309,7 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
       <JobListSection
         name="favorites"
         query={favorites}
+        held={!costsKnown}
         heading={t("favoritesHeading")}
         empty={t("noFavorites")}
         row={keptRow}

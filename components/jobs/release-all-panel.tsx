@@ -11,6 +11,7 @@ import type { JobList } from "@/hooks/use-jobs";
 import { totalCost } from "@/lib/browser-safe/jobs/deletion-time";
 import { formatMoney } from "@/lib/browser-safe/money-format";
 import { usePrinterProblemText } from "./printer-picker";
+import { ReleaseAllRoom } from "./release-all-room";
 
 interface ReleaseAllPanelProps {
   /** The label's printer; undefined while loading or when unknown. */
@@ -43,7 +44,7 @@ export function ReleaseAllPanel({
   const listed = !waiting.isPending && !waiting.error;
 
   if (!printer) {
-    return known ? <Alert tone="info">{t("unknownPrinter")}</Alert> : null;
+    return known ? <Alert tone="info">{t("unknownPrinter")}</Alert> : <ReleaseAllRoom />;
   }
   const problem = problemText(printer);
   return (
@@ -71,6 +72,9 @@ export function ReleaseAllPanel({
                 total: currency ? formatMoney(totalCost(jobs.map((job) => job.cost)), currency, locale) : "",
               })}
             </p>
+          ) : waiting.isPending ? (
+            // The summary's line, kept until the list comes.
+            <p aria-hidden="true">{"\u00a0"}</p>
           ) : null}
           <Button
             className="min-h-14 w-full text-lg sm:w-auto sm:self-start"

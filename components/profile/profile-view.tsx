@@ -40,7 +40,7 @@ export function ProfileView() {
   return (
     <div className="flex flex-col gap-6">
       {/* Name, e-mail and language (with its hint), as most servers let people edit their details. */}
-      {section(t("details.heading"), ready, { fields: 3, hinted: 1 }, () => (
+      {section(t("details.heading"), ready, { fields: 3, hints: [t("details.languageHint")] }, () => (
         <DetailsForm profile={profile.data!} profileEditing={settings.data!.profileEditing} onSaved={profile.replace} />
       ))}
       {section(

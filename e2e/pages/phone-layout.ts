@@ -160,3 +160,54 @@ export async function tabTo(page: Page, target: Locator, limit = 40): Promise<vo
     }
   }
 }
+
+/** One layout shift: its score (as Lighthouse's CLS adds them up) and what moved, from where to where. */
+export interface LayoutShift {
+  score: number;
+  moved: string;
+}
+
+/**
+ * What moved on the page since it loaded, without a person's input before it
+ * (the browser's layout-shift entries). Waits two frames first, so a render
+ * that has just happened is counted. A loading state should keep the room of
+ * what replaces it: text that wraps, a panel or a cost that comes later
+ * moved what was under a thumb.
+ */
+export function layoutShifts(page: Page): Promise<LayoutShift[]> {
+  return page.evaluate(
+    () =>
+      new Promise<LayoutShift[]>((resolve) => {
+        const frame = () => new Promise((next) => requestAnimationFrame(next));
+        void frame()
+          .then(frame)
+          .then(() => {
+            const shifts: LayoutShift[] = [];
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as Array<PerformanceEntry & LayoutShiftFields>) {
+                if (entry.hadRecentInput) continue;
+                const moved = entry.sources.map(({ node, previousRect: from, currentRect: to }) => {
+                  const text = (node?.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+                  return `<${node?.nodeName.toLowerCase() ?? "?"}> "${text}" y ${from.y}->${to.y}, height ${from.height}->${to.height}`;
+                });
+                shifts.push({ score: Number(entry.value.toFixed(4)), moved: moved.join("; ") });
+              }
+            }).observe({ type: "layout-shift", buffered: true });
+            // The buffered entries come in a task of their own.
+            setTimeout(() => resolve(shifts), 100);
+          });
+      }),
+  );
+}
+
+/** The page's shifts added up as Lighthouse's CLS adds them (under 0.1 is "good"). */
+export function shiftScore(shifts: LayoutShift[]): number {
+  return shifts.reduce((sum, shift) => sum + shift.score, 0);
+}
+
+/** The fields of a layout-shift entry this reads (not in TypeScript's DOM types). */
+interface LayoutShiftFields {
+  value: number;
+  hadRecentInput: boolean;
+  sources: Array<{ node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
+}

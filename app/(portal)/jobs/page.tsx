@@ -3,7 +3,8 @@ import { JobsView } from "@/components/jobs/jobs-view";
 import { IntlScope } from "@/components/providers/intl-scope";
 import { IconScope } from "@/components/icons/icon-scope";
 import { requireUser } from "@/lib/auth/current-session";
-import { jobListPath } from "@/lib/browser-safe/jobs/list-path";
+import { moneyOverviewPath } from "@/lib/browser-safe/account/read-paths";
+import { jobListPath, printersPath } from "@/lib/browser-safe/jobs/list-path";
 import { preloadRead } from "@/lib/http/preload-read";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 
@@ -26,8 +27,12 @@ export default async function JobsPage({
   const { printer } = await searchParams;
   const printerId = printerOf(printer);
   await requireUser(printerId === null ? "/jobs" : `/jobs?printer=${printerId}`);
-  // What a person opens the page for: the waiting list's first page.
+  // What a person opens the page for: the waiting list's first page, and
+  // the currency its costs are shown in (the rows wait for it). A printer's
+  // label page shows that printer first ("Release all").
   preloadRead(jobListPath("waiting", 0));
+  preloadRead(moneyOverviewPath);
+  if (printerId !== null) preloadRead(printersPath);
   return (
     <IntlScope namespaces={["jobs"]}>
       <IconScope names={["printer", "delete", "star", "spinner", "check"]}>

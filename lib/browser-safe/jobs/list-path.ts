@@ -9,3 +9,6 @@ import type { JobListName } from "@/app/api/jobs/schema";
 export function jobListPath(list: JobListName, start: number): string {
   return `/api/jobs?list=${list}&start=${start}`;
 }
+
+/** The printers a person can release at: read by the Jobs page, preloaded on a printer's label page. */
+export const printersPath = "/api/printers";
