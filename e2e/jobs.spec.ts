@@ -52,6 +52,25 @@ test.describe("jobs", () => {
     expect(await layoutShifts(page)).toEqual([]);
   });
 
+  test("a balance that does not come holds the lists only briefly: they show without costs", async ({
+    page,
+    jobsPage,
+  }) => {
+    await jobsPage.signInWithPin(bob.pin);
+    await expect(jobsPage.available).toHaveText(/\d/);
+    // The money route never answers, the head's preload included.
+    await page.route("**/api/account/money", () => new Promise(() => {}));
+    const started = Date.now();
+    await page.reload();
+    const sitePlan = jobsPage.job(jobsPage.waiting, "Site plan.pdf");
+    await expect(sitePlan).toBeVisible();
+    // The rows waited for it (they come with their costs when it answers), but not for long.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+    await expect(sitePlan).toContainText("3 pages");
+    await expect(sitePlan).not.toContainText("€");
+    await expect(jobsPage.available).toHaveText("…");
+  });
+
   test("the Jobs page is in the navigation, shows each job's facts, and Warehouse cannot be chosen", async ({
     page,
     signInPage,
