@@ -206,6 +206,26 @@ test.describe("jobs", () => {
     expect(await jobsPage.availableAmount()).toBeCloseTo(before - 0.15, 2);
   });
 
+  test("Reprint far down the page with no printer chosen says so at the printer choice, in view and with the focus", async ({
+    page,
+    jobsPage,
+  }) => {
+    // A new browser: no printer used last, none chosen.
+    await jobsPage.signInWithPin(alice.pin);
+    await jobsPage.job(jobsPage.printed, "Boarding pass.pdf").first().getByRole("button", { name: "Reprint" }).click();
+    const asked = page.getByRole("alert").filter({ hasText: "Choose a printer first." });
+    await expect(asked).toBeInViewport();
+    await expect(page.locator(":focus")).toHaveText("Choose a printer first.");
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    // Asked again (a second tap): still said once, and focused again.
+    await page.locator(":focus").blur();
+    await jobsPage.job(jobsPage.printed, "Boarding pass.pdf").first().getByRole("button", { name: "Reprint" }).click();
+    await expect(asked).toHaveCount(1);
+    await expect(page.locator(":focus")).toHaveText("Choose a printer first.");
+    await jobsPage.choosePrinter("Reception");
+    await expect(asked).toHaveCount(0);
+  });
+
   test("print options at release: copies, sides and black and white start as the job was sent, and the charge follows them", async ({
     page,
     jobsPage,

@@ -1,4 +1,4 @@
-import { SkeletonLine } from "./panel-section";
+import { SkeletonLine } from "./skeleton-line";
 
 /**
  * A form's place while what it needs loads, about as tall as the form

@@ -6,7 +6,7 @@ import { formatMoney } from "@/lib/browser-safe/money-format";
 import type { MoneyOverview } from "@/app/api/account/money/schema";
 import type { PortalRead } from "@/hooks/use-portal-read";
 import { CreditAccountRow } from "./credit-account-row";
-import { SkeletonLine } from "./panel-section";
+import { SkeletonLine } from "./skeleton-line";
 import { QueryPanel } from "./query-panel";
 import { QuotaMeter } from "./quota-meter";
 

@@ -16,13 +16,3 @@ export function PanelSection({ title, busy, children }: { title: string; busy: b
     </section>
   );
 }
-
-/** A grey block standing in for text while it loads; sizes match the final text. */
-export function SkeletonLine({ className }: { className: string }) {
-  return (
-    <span
-      aria-hidden="true"
-      className={`block animate-pulse rounded-md bg-surface-muted motion-reduce:animate-none ${className}`}
-    />
-  );
-}

@@ -4,7 +4,7 @@ import { useTranslations } from "@/hooks/use-translations";
 import type { ReactNode } from "react";
 import type { MeResponse } from "@/app/api/me/schema";
 import type { PortalRead } from "@/hooks/use-portal-read";
-import { SkeletonLine } from "./panel-section";
+import { SkeletonLine } from "./skeleton-line";
 import { QueryPanel } from "./query-panel";
 
 function Row({ term, children }: { term: string; children: ReactNode }) {

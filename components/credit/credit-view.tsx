@@ -3,7 +3,7 @@
 import { useTranslations } from "@/hooks/use-translations";
 import { useId, useState } from "react";
 import { PanelProblem } from "@/components/account/panel-problem";
-import { SkeletonLine } from "@/components/account/panel-section";
+import { SkeletonLine } from "@/components/account/skeleton-line";
 import { useMoneyOverview } from "@/hooks/use-account";
 import { useBalanceHistory, useStatement } from "@/hooks/use-credit";
 import { useFormatLocale } from "@/hooks/use-format-locale";

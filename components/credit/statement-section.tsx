@@ -3,7 +3,8 @@
 import { useTranslations } from "@/hooks/use-translations";
 import { useId } from "react";
 import { PanelProblem } from "@/components/account/panel-problem";
-import { PanelSection, SkeletonLine } from "@/components/account/panel-section";
+import { PanelSection } from "@/components/account/panel-section";
+import { SkeletonLine } from "@/components/account/skeleton-line";
 import { buttonClasses, Button } from "@/components/ui/button";
 import { Icon } from "@/components/icons/icon-provider";
 import { filterQuery, type StatementFilterState } from "@/lib/browser-safe/credit/read-paths";

@@ -70,6 +70,8 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
   const [batches, setBatches] = useState<ReleaseBatch[]>([]);
   const [announcement, setAnnouncement] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  // Release pressed without a printer that can print: said at the printer choice (printer-picker.tsx).
+  const [printerAsked, setPrinterAsked] = useState(0);
 
   const currency = money.data?.currency;
   // The rows come with their costs: the money is read alongside the list
@@ -114,18 +116,19 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
   function choosePrinter(id: number) {
     setChosenId(id);
     setProblem(null);
+    setPrinterAsked(0);
   }
 
   const askRelease = useCallback(
     (jobs: JobView[]) => {
       setProblem(null);
       if (!chosenPrinter || chosenPrinter.problem) {
-        setProblem(t("choosePrinter"));
+        setPrinterAsked((times) => times + 1);
         return;
       }
       setPending({ kind: "release", jobs, printerId: chosenPrinter.id, key: newRequestId() });
     },
-    [chosenPrinter, t, setPending],
+    [chosenPrinter, setPending],
   );
 
   function confirmDelete() {
@@ -294,7 +297,13 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
         <h2 id="jobs-printer" className="sr-only">
           {t("printerLabel")}
         </h2>
-        <PrinterPicker value={printerId} onChange={choosePrinter} lastUsed={lastUsed} printers={printers} />
+        <PrinterPicker
+          value={printerId}
+          onChange={choosePrinter}
+          lastUsed={lastUsed}
+          printers={printers}
+          asked={printerAsked}
+        />
       </section>
 
       <JobListSection

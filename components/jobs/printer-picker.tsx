@@ -13,16 +13,17 @@ import type { Answer } from "@/lib/browser-safe/answer";
 /** At most this many printers are listed at once; the search narrows them. */
 const shownAtOnce = 8;
 
+/** Each reason a printer cannot print, by its text's key. */
+const problemKeys = { offline: "printerOffline", problem: "printerProblem", disabled: "printerDisabled" } as const;
+
 export function usePrinterProblemText(): (printer: PrinterView) => string | null {
   const t = useTranslations("jobs");
-  return (printer) =>
-    printer.problem === "offline"
-      ? t("printerOffline")
-      : printer.problem === "problem"
-        ? t("printerProblem")
-        : printer.problem === "disabled"
-          ? t("printerDisabled")
-          : null;
+  return (printer) => (printer.problem ? t(problemKeys[printer.problem]) : null);
+}
+
+/** Focuses an element as it comes, which brings it into view (clear of the bars below by its scroll margin). */
+function focusOnMount(element: HTMLElement | null) {
+  element?.focus();
 }
 
 interface PrinterPickerProps {
@@ -32,13 +33,19 @@ interface PrinterPickerProps {
   lastUsed: number | null;
   /** The printers, read by the board. */
   printers: PortalRead<Answer<typeof printersResponse>>;
+  /**
+   * How often Release was pressed without a printer that can print since the
+   * last choice: each time "Choose a printer first." shows here and takes the
+   * focus, which brings it into view (Release may be far down the page).
+   */
+  asked: number;
 }
 
 /**
  * A searchable choice of printer (name or location). A printer that cannot
  * print is listed with why, and cannot be chosen.
  */
-export function PrinterPicker({ value, onChange, lastUsed, printers }: PrinterPickerProps) {
+export function PrinterPicker({ value, onChange, lastUsed, printers, asked }: PrinterPickerProps) {
   const t = useTranslations("jobs");
   const id = useId();
   const [search, setSearch] = useState("");
@@ -59,54 +66,64 @@ export function PrinterPicker({ value, onChange, lastUsed, printers }: PrinterPi
     return chosen && !top.includes(chosen) ? [chosen, ...top] : top;
   }, [printers.data, search, lastUsed, value]);
 
-  if (printers.error) return <Alert>{sentence(printers.error, t("printersFailed"))}</Alert>;
-
   return (
     <fieldset className="flex min-w-0 flex-col gap-2">
       <legend className="mb-1 font-semibold">{t("printerLabel")}</legend>
-      <label htmlFor={`${id}-search`} className="text-sm text-fg-muted">
-        {t("printerSearch")}
-      </label>
-      <input
-        id={`${id}-search`}
-        type="search"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        className="min-h-11 w-full rounded-lg border border-field-border bg-surface px-3 text-base text-fg"
-      />
-      {printers.isPending ? (
-        <p aria-busy="true" className="text-fg-muted">
-          {t("loading")}
-        </p>
-      ) : shown.length === 0 ? (
-        <p className="text-fg-muted">{t("noPrinterMatch")}</p>
+      {asked ? (
+        // A new element for each time asked (its key), which takes the focus as it comes.
+        <div key={asked} ref={focusOnMount} tabIndex={-1} className="scroll-mb-80">
+          <Alert>{t("choosePrinter")}</Alert>
+        </div>
+      ) : null}
+      {printers.error ? (
+        <Alert>{sentence(printers.error, t("printersFailed"))}</Alert>
       ) : (
-        <ul className="flex flex-col gap-1">
-          {shown.map((printer) => {
-            const problem = problemText(printer);
-            return (
-              <li key={printer.id}>
-                <label
-                  className={`flex min-h-11 items-center gap-3 rounded-lg px-2 ${problem ? "text-fg-muted" : "cursor-pointer hover:bg-surface-muted"}`}
-                >
-                  <ChoiceBox
-                    type="radio"
-                    name={`${id}-printer`}
-                    value={printer.id}
-                    checked={value === printer.id}
-                    disabled={problem !== null}
-                    onChange={() => onChange(printer.id)}
-                  />
-                  <span className="min-w-0 break-words">
-                    {printer.name}
-                    {printer.location ? `, ${printer.location}` : ""}
-                    {problem ? ` (${problem})` : ""}
-                  </span>
-                </label>
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          <label htmlFor={`${id}-search`} className="text-sm text-fg-muted">
+            {t("printerSearch")}
+          </label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="min-h-11 w-full rounded-lg border border-field-border bg-surface px-3 text-base text-fg"
+          />
+          {printers.isPending ? (
+            <p aria-busy="true" className="text-fg-muted">
+              {t("loading")}
+            </p>
+          ) : shown.length === 0 ? (
+            <p className="text-fg-muted">{t("noPrinterMatch")}</p>
+          ) : (
+            <ul className="flex flex-col gap-1">
+              {shown.map((printer) => {
+                const problem = problemText(printer);
+                return (
+                  <li key={printer.id}>
+                    <label
+                      className={`flex min-h-11 items-center gap-3 rounded-lg px-2 ${problem ? "text-fg-muted" : "cursor-pointer hover:bg-surface-muted"}`}
+                    >
+                      <ChoiceBox
+                        type="radio"
+                        name={`${id}-printer`}
+                        value={printer.id}
+                        checked={value === printer.id}
+                        disabled={problem !== null}
+                        onChange={() => onChange(printer.id)}
+                      />
+                      <span className="min-w-0 break-words">
+                        {printer.name}
+                        {printer.location ? `, ${printer.location}` : ""}
+                        {problem ? ` (${problem})` : ""}
+                      </span>
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </>
       )}
     </fieldset>
   );

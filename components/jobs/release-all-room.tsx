@@ -1,4 +1,4 @@
-import { SkeletonLine } from "@/components/account/panel-section";
+import { SkeletonLine } from "@/components/account/skeleton-line";
 
 /**
  * The room "Release all" (release-all-panel.tsx) takes, kept while its code

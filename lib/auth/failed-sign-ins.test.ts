@@ -77,6 +77,42 @@ describe("countedAttempt", () => {
     expect(check).not.toHaveBeenCalled();
   });
 
+  it("stops 200 guesses sent at once from one address, each with a fresh cookie, at the address's 50", async () => {
+    const store = new MemoryStateStore();
+    const check = vi.fn(wrong);
+    const rules: AttemptRules = { kind: "password" };
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        attempt(store, { address: "192.0.2.6", browser: `fresh-${i}` }, check, rules),
+      ),
+    );
+    expect(check).toHaveBeenCalledTimes(signInLimit.addressCeiling);
+    expect(results.filter((r) => r instanceof PortalError && r.code === "locked")).toHaveLength(150);
+    // Another address is not touched by it.
+    expect(await attempt(store, { address: "192.0.2.7", browser: "fresh-0" }, right, rules)).toBe("signed in");
+  });
+
+  it("lets 60 sign-ins at once from one address through when they succeed: a claim is given back", async () => {
+    const store = new MemoryStateStore();
+    const slowRight = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return "signed in";
+    };
+    const rules: AttemptRules = { kind: "password" };
+    const first = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        attempt(store, { address: "192.0.2.8", browser: `office-${i}` }, slowRight, rules),
+      ),
+    );
+    expect(first.every((r) => r === "signed in")).toBe(true);
+    const second = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        attempt(store, { address: "192.0.2.8", browser: `office-${i}` }, slowRight, rules),
+      ),
+    );
+    expect(second.every((r) => r === "signed in")).toBe(true);
+  });
+
   it("counts an IPv6 client per /64, so rotating addresses within it gains nothing", async () => {
     const store = new MemoryStateStore();
     const check = vi.fn(wrong);
@@ -102,5 +138,21 @@ describe("countedAttempt", () => {
     const alerts = warn.mock.calls.filter(([, fields]) => fields?.alert === "failed-pin-ceiling");
     expect(alerts).toHaveLength(1);
     expect(alerts[0]?.[1]).toMatchObject({ ceiling: 20 });
+  });
+
+  it("pauses sign-in by PIN at the ceiling when 300 wrong PINs from 300 addresses come at once", async () => {
+    const store = new MemoryStateStore();
+    const warn = vi.spyOn(log, "warn");
+    const check = vi.fn(wrong);
+    const results = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        attempt(store, { address: `198.51.${Math.floor(i / 200)}.${i % 200}`, browser: `b${i}` }, check),
+      ),
+    );
+    expect(check).toHaveBeenCalledTimes(20);
+    expect(results.filter((r) => r instanceof PortalError && r.sentenceKey === "errors.pinSignInPaused")).toHaveLength(
+      280,
+    );
+    expect(warn.mock.calls.filter(([, fields]) => fields?.alert === "failed-pin-ceiling")).toHaveLength(1);
   });
 });

@@ -13,10 +13,15 @@ import { addressGroup } from "./client-address";
 //   The attempt is claimed before the credentials are checked, atomically:
 //   of 40 guesses sent at once at most 5 reach the print server.
 // - per address, all browsers together: a ceiling of 50, so a client that
-//   takes a fresh cookie for every few guesses is stopped too.
+//   takes a fresh cookie for every guess is stopped too.
 // - across the organisation, failed sign-ins by PIN alone: a ceiling
 //   (PORTAL_PIN_FAILURE_CEILING) against guessing PINs from many addresses;
 //   reaching it pauses PIN sign-in and writes one log line to alert on.
+// Every counter is claimed before the credentials are checked, as one count
+// each (of 200 guesses sent at once with 200 cookies, 50 reach the print
+// server), and given back unless the check failed. An attempt in flight thus
+// holds a place: an address would need 50 sign-ins in flight at once (the
+// organisation 100 PIN sign-ins) before one is refused without a failure.
 // A success does not reset a count, or a person with one valid PIN could
 // interleave it with guesses at other people's.
 
@@ -42,6 +47,14 @@ const browserKey = (source: AttemptSource) =>
 const addressKey = (source: AttemptSource) => `sign-in-failures:${place(source)}:all`;
 const organisationPinKey = "sign-in-failures:organisation:pin";
 
+/** One counter an attempt claims a place in, and what refusing says. */
+interface Counter {
+  key: string;
+  limit: number;
+  reason: string;
+  sentenceKey?: "errors.pinSignInPaused";
+}
+
 function locked(resetInSeconds: number, reason: string, sentenceKey?: "errors.pinSignInPaused"): PortalError {
   return new PortalError("locked", { retryAfterSeconds: Math.max(1, resetInSeconds), reason, sentenceKey });
 }
@@ -59,40 +72,46 @@ export async function countedAttempt<T>(
   check: () => Promise<T>,
 ): Promise<T> {
   const ceiling = rules.pinFailureCeiling ?? defaultPinFailureCeiling;
-  const [address, organisation] = await Promise.all([
-    store.peek(addressKey(source)),
-    rules.kind === "pin" ? store.peek(organisationPinKey) : undefined,
-  ]);
-  if (address.count >= signInLimit.addressCeiling) throw locked(address.resetInSeconds, "address ceiling");
-  if (organisation && organisation.count >= ceiling)
-    throw locked(organisation.resetInSeconds, "organisation PIN ceiling", "errors.pinSignInPaused");
+  const claimed: string[] = [];
+  const giveBack = () => Promise.all(claimed.map((key) => store.unhit(key)));
+  const claim = async (counters: Counter[]) => {
+    const counts = await Promise.all(counters.map((counter) => store.hit(counter.key, signInLimit.windowSeconds)));
+    claimed.push(...counters.map((counter) => counter.key));
+    const over = counters.findIndex((counter, i) => counts[i]!.count > counter.limit);
+    if (over < 0) return counts;
+    await giveBack();
+    const { reason, sentenceKey } = counters[over]!;
+    throw locked(counts[over]!.resetInSeconds, reason, sentenceKey);
+  };
 
-  const claimed = await store.hit(browserKey(source), signInLimit.windowSeconds);
-  if (claimed.count > signInLimit.maxFailures) {
-    await store.unhit(browserKey(source));
-    throw locked(claimed.resetInSeconds, "portal sign-in limit");
-  }
+  // The browser's own counter first: a browser already locked out (guessing
+  // on, 40 at once) takes no place from its address or the organisation.
+  await claim([{ key: browserKey(source), limit: signInLimit.maxFailures, reason: "portal sign-in limit" }]);
+  const wider: Counter[] = [{ key: addressKey(source), limit: signInLimit.addressCeiling, reason: "address ceiling" }];
+  if (rules.kind === "pin")
+    wider.push({
+      key: organisationPinKey,
+      limit: ceiling,
+      reason: "organisation PIN ceiling",
+      sentenceKey: "errors.pinSignInPaused",
+    });
+  const [, organisation] = await claim(wider);
   try {
     const result = await check();
-    await store.unhit(browserKey(source));
+    await giveBack();
     return result;
   } catch (error) {
     if (!(error instanceof PortalError && error.code === "invalid_credentials")) {
-      await store.unhit(browserKey(source));
+      await giveBack();
       throw error;
     }
-    // The ceilings are counted after the check: they are alarms, and claiming
-    // ahead would refuse people while many sign-ins are merely in flight.
-    await store.hit(addressKey(source), signInLimit.windowSeconds);
-    if (rules.kind === "pin") {
-      const { count } = await store.hit(organisationPinKey, signInLimit.windowSeconds);
-      if (count === ceiling)
-        log.warn("sign-in by PIN paused: organisation-wide ceiling of failed PINs reached", {
-          ceiling,
-          windowSeconds: signInLimit.windowSeconds,
-          alert: "failed-pin-ceiling",
-        });
-    }
+    // The failure keeps its places. The one that took the last place alerts.
+    if (organisation?.count === ceiling)
+      log.warn("sign-in by PIN paused: organisation-wide ceiling of failed PINs reached", {
+        ceiling,
+        windowSeconds: signInLimit.windowSeconds,
+        alert: "failed-pin-ceiling",
+      });
     throw error;
   }
 }

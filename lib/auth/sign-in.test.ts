@@ -132,6 +132,22 @@ describe("sign-in paths", () => {
     expect(safeCallbackPath("/sign-in?callbackUrl=/x")).toBe("/");
     expect(safeCallbackPath(undefined)).toBe("/");
   });
+  // Dot segments that collapse into "//": a browser reads "//evil.example" as another site.
+  it.each([
+    "/.//evil.example/x",
+    "/..//evil.example",
+    "/a/..//evil.example",
+    "/%2e//evil.example",
+    "/./\\evil.example",
+    "/a/%2E%2E//evil.example",
+  ])("never answers another site's address for %s", (value) => {
+    const path = safeCallbackPath(value);
+    expect(path).toBe("/");
+    expect(safeCallbackPath(path)).toBe(path);
+  });
+  it("still tidies a dot segment of a path of its own", () => {
+    expect(safeCallbackPath("/a/../reports?x=1")).toBe("/reports?x=1");
+  });
   it("builds the sign-in address with the way back and the ended reason", () => {
     expect(signInPath("/")).toBe("/sign-in");
     expect(signInPath("/reports?a=1", true)).toBe("/sign-in?callbackUrl=%2Freports%3Fa%3D1&reason=session_ended");

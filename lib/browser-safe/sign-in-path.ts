@@ -12,7 +12,10 @@ export function portalPath(value: string | null | undefined): string {
     // Resolving against a dummy origin removes tricks such as "/\t/evil".
     const url = new URL(value, "http://portal.invalid");
     if (url.origin !== "http://portal.invalid") return "/";
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // Resolving also collapses dot segments ("/.//evil", "/%2e//evil",
+    // "/a/..//evil", "/./\\evil"), which can leave "//evil": another site's address.
+    return path.startsWith("//") ? "/" : path;
   } catch {
     return "/";
   }

@@ -167,6 +167,18 @@ describe("the other job calls", () => {
     await expect(deleteJobs(token, [41, 42], api())).resolves.toBeUndefined();
   });
 
+  it("says a job refused for deletion may be printing right now", async () => {
+    agent
+      .get(origin)
+      .intercept({ path: "/api/v3/jobs/delete", method: "POST" })
+      .reply(409, { error: "job_not_ready", error_description: "Job 41 is printing; it can be deleted once printed." });
+    await expect(deleteJobs(token, [41], api())).rejects.toMatchObject({
+      code: "job_not_ready",
+      upstreamStatus: 409,
+      sentenceKey: "jobs.answers.deleteNotReady",
+    });
+  });
+
   it("marks a favourite and answers the job as changed", async () => {
     agent
       .get(origin)

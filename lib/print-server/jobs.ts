@@ -187,7 +187,15 @@ export async function deleteJobs(
   jobIds: number[],
   api: PrintServerApi = printServerApi(),
 ): Promise<void> {
-  await send(() => api.POST("/v3/jobs/delete", { body: jobIds, headers: bearer(accessToken) }), mapJobError);
+  await send(() => api.POST("/v3/jobs/delete", { body: jobIds, headers: bearer(accessToken) }), mapDeleteError);
+}
+
+/** A job printing right now is refused as a deleted one is (409 job_not_ready): the sentence names both. */
+function mapDeleteError(status: number, body: unknown, headers: Headers): PortalError {
+  const error = mapJobError(status, body, headers);
+  if (error.code !== "job_not_ready") return error;
+  const { upstreamStatus, reason } = error;
+  return new PortalError("job_not_ready", { upstreamStatus, reason, sentenceKey: "jobs.answers.deleteNotReady" });
 }
 
 /** Marks or unmarks a favourite; setting the same value twice changes nothing. */

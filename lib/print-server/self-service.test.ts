@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { mapSelfServiceError } from "./self-service";
+import { MockAgent } from "undici";
+import { createPrintServerApi } from "./api-client";
+import { changeOwnPassword, mapSelfServiceError } from "./self-service";
+
+const origin = "https://print.test:8090";
 
 const headers = new Headers();
 
@@ -48,5 +52,33 @@ describe("mapSelfServiceError", () => {
   it("reads a 429 of the password change as the sign-in limit, with its wait", () => {
     const error = mapSelfServiceError(429, { error: "too_many_requests" }, new Headers({ "retry-after": "120" }));
     expect(error).toMatchObject({ code: "locked", retryAfterSeconds: 120 });
+  });
+});
+
+describe("changeOwnPassword", () => {
+  it("sends the passwords with the person's token and the browser's address", async () => {
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    let sent: { body?: unknown; authorization?: string; forwarded?: string } = {};
+    agent
+      .get(origin)
+      .intercept({ path: "/api/v3/users/2/password", method: "POST" })
+      .reply(204, (options) => {
+        const sentHeaders = options.headers as Record<string, string>;
+        sent = {
+          body: JSON.parse(String(options.body)),
+          authorization: sentHeaders.authorization,
+          forwarded: sentHeaders["x-forwarded-for"],
+        };
+        return "";
+      });
+    const api = createPrintServerApi({ baseUrl: origin, timeoutMs: 2000, dispatcher: agent });
+    try {
+      const passwords = { currentPassword: "canwefixit", newPassword: "canwefixit2" };
+      await changeOwnPassword("user-token", 2, passwords, "203.0.113.7", api);
+      expect(sent).toEqual({ body: passwords, authorization: "Bearer user-token", forwarded: "203.0.113.7" });
+    } finally {
+      await agent.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { absentEndpointStatus, selfServiceErrors } from "@/lib/browser-safe/contract-assumptions";
+import { absentEndpointStatus, forwardedForHeader, selfServiceErrors } from "@/lib/browser-safe/contract-assumptions";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { bearer, printServerApi, type PrintServerApi } from "./api-client";
 import { withClientToken } from "./client-token";
@@ -144,19 +144,25 @@ export async function updateOwnProfile(
   return toUserProfile(data);
 }
 
+/**
+ * The current password is a sign-in secret, whose wrong guesses the print
+ * server counts per address as it does sign-ins: `address` is the browser's
+ * (attempt-source.ts), passed on as the token call does, or every person's
+ * wrong guesses would count against the portal's own address together.
+ */
 export async function changeOwnPassword(
   accessToken: string,
   userId: number,
-  currentPassword: string,
-  newPassword: string,
+  passwords: { currentPassword: string; newPassword: string },
+  address: string | undefined,
   api: PrintServerApi = printServerApi(),
 ): Promise<void> {
   await send(
     () =>
       api.POST("/v3/users/{id}/password", {
         params: { path: { id: userId } },
-        body: { currentPassword, newPassword },
-        headers: bearer(accessToken),
+        body: passwords,
+        headers: { ...bearer(accessToken), ...(address && { [forwardedForHeader]: address }) },
       }),
     mapSelfServiceError,
   );

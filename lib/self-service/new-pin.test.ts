@@ -11,7 +11,7 @@ import { issueNewPin } from "./new-pin";
 const at = (address: string) => ({ address, browser: undefined });
 
 const bob = { userId: 2, username: "bob", fullName: "Bob Builder" };
-const pins: Record<string, number> = { "314159": 2, "112358": 1 };
+const firstPins = { "314159": 2, "112358": 1 };
 
 async function tokenOf(userId: number): Promise<TokenSet> {
   const accessToken = await new SignJWT({ sub: String(userId), username: userId === 2 ? "bob" : "alice" })
@@ -20,17 +20,27 @@ async function tokenOf(userId: number): Promise<TokenSet> {
   return { accessToken, refreshToken: "r", expiresAt: Date.now() + 20_000, lifetimeSeconds: 20, scopes: [] };
 }
 
-/** The print server's token endpoint for bob (PIN 314159, password canwefixit) and alice (PIN 112358). */
-async function login(credentials: Credentials): Promise<TokenSet> {
-  if (credentials.method === "pin" && pins[credentials.pin]) return tokenOf(pins[credentials.pin]!);
-  if (credentials.method === "password" && credentials.username === "bob" && credentials.password === "canwefixit")
-    return tokenOf(2);
-  throw new PortalError("invalid_credentials");
-}
-
+/**
+ * The print server for bob (PIN 314159, password canwefixit) and alice (PIN
+ * 112358): its token endpoint, slow as a real one, and its new PIN, which
+ * retires the user's PINs before.
+ */
 function deps() {
-  const create = vi.fn(async (userId: number) => `90${userId}1234`);
-  return { store: new MemoryStateStore(), login: vi.fn(login), create };
+  const pins: Record<string, number> = { ...firstPins };
+  const login = vi.fn(async (credentials: Credentials): Promise<TokenSet> => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    if (credentials.method === "pin" && pins[credentials.pin]) return tokenOf(pins[credentials.pin]!);
+    if (credentials.method === "password" && credentials.username === "bob" && credentials.password === "canwefixit")
+      return tokenOf(2);
+    throw new PortalError("invalid_credentials");
+  });
+  const create = vi.fn(async (userId: number) => {
+    for (const [pin, owner] of Object.entries(pins)) if (owner === userId) delete pins[pin];
+    const pin = `90${userId}1234`;
+    pins[pin] = userId;
+    return pin;
+  });
+  return { store: new MemoryStateStore(), login, create };
 }
 
 describe("issueNewPin", () => {
@@ -77,21 +87,29 @@ describe("issueNewPin", () => {
 
   it("makes one PIN when the same request arrives twice at once", async () => {
     const d = deps();
-    const results = await Promise.allSettled([
-      issueNewPin(bob, { method: "pin", pin: "314159" }, at("10.0.0.4"), d),
-      issueNewPin(bob, { method: "pin", pin: "314159" }, at("10.0.0.4"), d),
-    ]);
+    const send = () => issueNewPin(bob, { method: "pin", pin: "314159" }, at("10.0.0.4"), d);
+    // The second's proof reaches the print server just after the first's new PIN.
+    const first = send();
+    await new Promise((resolve) => setTimeout(resolve, 3));
+    const results = await Promise.allSettled([first, send()]);
     expect(d.create).toHaveBeenCalledTimes(1);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    // The second is told the PIN was just made, not that the PIN it proved
+    // with (which the first retired) is wrong, and counts as no failure.
     const refused = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
     expect(refused.reason).toMatchObject({ code: "in_progress", sentenceKey: "profile.pin.answers.justMade" });
+    expect((await d.store.peek("sign-in-failures:10.0.0.4")).count).toBe(0);
   });
 
-  it("makes one PIN of 40 requests in parallel", async () => {
+  it("makes one PIN of 40 requests in parallel, and tells the 39 others it was just made", async () => {
     const d = deps();
-    await Promise.allSettled(
+    const results = await Promise.allSettled(
       Array.from({ length: 40 }, () => issueNewPin(bob, { method: "pin", pin: "314159" }, at("10.0.0.5"), d)),
     );
     expect(d.create).toHaveBeenCalledTimes(1);
+    const refusals = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+    expect(refusals).toHaveLength(39);
+    for (const reason of refusals) expect(reason).toMatchObject({ sentenceKey: "profile.pin.answers.justMade" });
+    expect((await d.store.peek("sign-in-failures:10.0.0.5")).count).toBe(0);
   });
 });

@@ -63,14 +63,22 @@ export async function issueNewPin(
   source: AttemptSource,
   deps: NewPinDeps,
 ): Promise<string> {
-  await confirmIdentity(user, proof, source, deps);
-  // Counted atomically after the proof: of two submits at once, one makes the PIN.
-  const { count, resetInSeconds } = await deps.store.hit(`new-pin:${user.userId}`, newPinWindowSeconds);
-  if (count > 1)
-    throw new PortalError("in_progress", {
-      reason: "new PIN already made",
-      retryAfterSeconds: resetInSeconds,
-      sentenceKey: "profile.pin.answers.justMade",
-    });
-  return (deps.create ?? createPin)(user.userId);
+  const made = `new-pin:${user.userId}`;
+  // One request of a person's at a time, and a PIN just made answers before
+  // any proof is checked: a double submit's second proof would reach the
+  // print server after the first had retired that PIN, and be refused and
+  // counted as a failed sign-in.
+  return deps.store.withLock(made, async () => {
+    const before = await deps.store.peek(made);
+    if (before.count > 0)
+      throw new PortalError("in_progress", {
+        reason: "new PIN already made",
+        retryAfterSeconds: before.resetInSeconds,
+        sentenceKey: "profile.pin.answers.justMade",
+      });
+    await confirmIdentity(user, proof, source, deps);
+    const pin = await (deps.create ?? createPin)(user.userId);
+    await deps.store.hit(made, newPinWindowSeconds);
+    return pin;
+  });
 }

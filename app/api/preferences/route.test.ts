@@ -41,7 +41,7 @@ describe("POST /api/preferences", () => {
     expect(chooseLanguage).not.toHaveBeenCalled();
   });
 
-  it.each(["https://evil.example/", "//evil.example/", "/\\evil.example", ""])(
+  it.each(["https://evil.example/", "//evil.example/", "/\\evil.example", "/.//evil.example", ""])(
     "goes home instead of to %j",
     async (returnTo) => {
       const answer = await post({ theme: "dark", returnTo });

@@ -141,7 +141,25 @@ describe("POST /api/profile/password", () => {
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect(selfService.changeOwnPassword).toHaveBeenCalledTimes(1);
-    expect(selfService.changeOwnPassword).toHaveBeenCalledWith("user-token", 2, "canwefixit", "canwefixit2");
+    expect(selfService.changeOwnPassword).toHaveBeenCalledWith(
+      "user-token",
+      2,
+      { currentPassword: "canwefixit", newPassword: "canwefixit2" },
+      undefined,
+    );
+  });
+
+  it("tells the print server the browser's address, where it counts wrong current passwords", async () => {
+    // As scripts/portal-server.mjs runs the portal: it writes the peer's address.
+    vi.stubGlobal("__portalServerWritesPeerAddress", true);
+    try {
+      const press = { ...change, requestId: "0b7f3c1e-press-address" };
+      const headers = { "x-portal-peer-address": "192.0.2.44" };
+      await passwordRoute.POST(request("/api/profile/password", "POST", press, headers), noParams);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(vi.mocked(selfService.changeOwnPassword).mock.calls[0]?.[3]).toBe("192.0.2.44");
   });
 
   it("changes it once for 40 copies of one press in parallel", async () => {

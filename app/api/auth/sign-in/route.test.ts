@@ -33,10 +33,13 @@ describe("POST /api/auth/sign-in without JavaScript", () => {
     expect(signInWithCredentials).toHaveBeenCalledWith({ method: "pin", pin: "112358" });
   });
 
-  it("goes home instead of to another site", async () => {
-    const answer = await post({ method: "pin", pin: "112358", callbackUrl: "https://evil.example/" });
-    expect(answer.headers.get("location")).toBe("http://localhost:3000/");
-  });
+  it.each(["https://evil.example/", "/.//evil.example/phish", "/a/..//evil.example"])(
+    "goes home instead of to another site (%s)",
+    async (callbackUrl) => {
+      const answer = await post({ method: "pin", pin: "112358", callbackUrl });
+      expect(answer.headers.get("location")).toBe("http://localhost:3000/");
+    },
+  );
 
   it("sends a refused attempt back to the sign-in page, naming the sentence and keeping page and frame", async () => {
     vi.mocked(signInWithCredentials).mockRejectedValue(new PortalError("invalid_credentials"));

@@ -17,13 +17,17 @@ vi.mock("@/lib/print-server/printer-list", () => ({
   forgetPrinterChoices: vi.fn(),
 }));
 
-// A print server that prints a release once per key, as the real one does.
+// A print server that prints a release once per key, as the real one does,
+// and refuses a key sent again with other jobs (it names another release).
 const printedByKey = new Map<string, number[]>();
 vi.mock("@/lib/print-server/jobs", () => ({
   releaseJobs: vi.fn(async (_token: string, order: { jobIds: number[]; idempotencyKey: string }) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     if (!printedByKey.has(order.idempotencyKey)) printedByKey.set(order.idempotencyKey, order.jobIds);
-    return printedByKey.get(order.idempotencyKey);
+    const printed = printedByKey.get(order.idempotencyKey)!;
+    if (printed.join() !== order.jobIds.join())
+      throw new PortalError("bad_request", { reason: "key of another release" });
+    return printed;
   }),
   printAllJobs: vi.fn(),
 }));
@@ -117,7 +121,30 @@ describe("POST /api/jobs/release", () => {
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ jobIds: [1, 2, 3] });
     const keys = vi.mocked(jobs.releaseJobs).mock.calls.map(([, order]) => order.idempotencyKey);
-    expect(keys).toEqual(["tap-00000006-0", "tap-00000006-1"]);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(2);
+    for (const key of keys) expect(key).toMatch(/^tap-00000006-[\w-]{43}$/);
+  });
+
+  it("release all sent twice at once with the same jobs waiting gives the print server one key: printed once", async () => {
+    vi.mocked(jobs.printAllJobs).mockResolvedValue({ jobIds: [41, 42], moreJobs: false });
+    const body = { printerId: 1, all: true, key: "tap-00000011" };
+    const answers = await Promise.all([POST(post(body), noParams), POST(post(body), noParams)]);
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202]);
+    expect(printedByKey.size).toBe(1);
+  });
+
+  it("release all sent again once new jobs wait releases them under a key of their own, not one the print server refuses", async () => {
+    // The first printed 41 and 42 (its answer was lost); 43 came since.
+    vi.mocked(jobs.printAllJobs)
+      .mockResolvedValueOnce({ jobIds: [41, 42], moreJobs: false })
+      .mockResolvedValueOnce({ jobIds: [43], moreJobs: false });
+    const body = { printerId: 1, all: true, key: "tap-00000012" };
+    await POST(post(body), noParams);
+    const again = await POST(post(body), noParams);
+    expect(again.status).toBe(202);
+    expect(await again.json()).toEqual({ jobIds: [43] });
+    expect(printedByKey.size).toBe(2);
   });
 
   it("release all with nothing waiting answers an empty list, not a failure", async () => {

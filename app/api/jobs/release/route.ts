@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { answerJson, userRoute } from "@/lib/http/route";
 import { printAllJobs, releaseJobs } from "@/lib/print-server/jobs";
@@ -46,6 +47,19 @@ async function sendRelease(token: string, order: Parameters<typeof releaseJobs>[
   }
 }
 
+/**
+ * The print server's key for one round of "Release all": the tap's key and
+ * the jobs the round releases. Sent again (a double tap, a retry after a lost
+ * answer) with the same jobs waiting, it is the same key, printed once; with
+ * other jobs waiting (the first printed, new ones came) it is a new release
+ * of those, where the tap's key alone would be one the print server refuses
+ * as naming another release. A job printed is no longer waiting, so no
+ * round releases it twice.
+ */
+function releaseAllKey(tapKey: string, jobIds: number[]): string {
+  return `${tapKey}-${createHash("sha256").update(jobIds.join(",")).digest("base64url")}`;
+}
+
 async function release(body: ReleaseRequest, token: string) {
   const printer = (await printerChoices()).find((choice) => choice.id === body.printerId);
   if (!printer) throw new PortalError("not_found", { sentenceKey: "jobs.answers.printerNotFound" });
@@ -66,7 +80,7 @@ async function release(body: ReleaseRequest, token: string) {
   for (let round = 0; round < maxReleaseAllRounds; round++) {
     const waiting = await printAllJobs(token, printer.id);
     if (waiting.jobIds.length === 0) break;
-    const idempotencyKey = `${body.key}-${round}`;
+    const idempotencyKey = releaseAllKey(body.key, waiting.jobIds);
     const order = { printerId: printer.id, jobIds: waiting.jobIds, idempotencyKey, options: body.options };
     released.push(...(await sendRelease(token, order)));
     if (!waiting.moreJobs) break;

@@ -1,3 +1,4 @@
+import { attemptSource } from "@/lib/auth/attempt-source";
 import { answerJson, userRoute } from "@/lib/http/route";
 import { log } from "@/lib/log";
 import { changeOwnPassword } from "@/lib/print-server/self-service";
@@ -8,9 +9,10 @@ import { passwordRequest, passwordResponse } from "./schema";
 export const dynamic = "force-dynamic";
 
 /** Changes a local account's password; a directory account's answers `not_allowed` with the reason. */
-export const POST = userRoute({ body: passwordRequest, maxBodyBytes: 4096 }, async ({ body, user, token }) => {
+export const POST = userRoute({ body: passwordRequest, maxBodyBytes: 4096 }, async ({ request, body, user, token }) => {
+  const { currentPassword, newPassword } = body;
   const outcome = await onceOnly(stateStore(), `password:${user.userId}:${body.requestId}`, () =>
-    changeOwnPassword(token, user.userId, body.currentPassword, body.newPassword),
+    changeOwnPassword(token, user.userId, { currentPassword, newPassword }, attemptSource(request.headers).address),
   );
   if (outcome.done === "now") log.info("password changed", { userId: user.userId });
   return answerJson(passwordResponse, { changed: true });
