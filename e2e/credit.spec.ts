@@ -33,8 +33,19 @@ test("alice's statement: lines with what happened, filters, paging, the chart's 
   await expect(creditPage.statement.getByRole("table", { name: "Balance after each change" })).toBeVisible();
 
   await expect(creditPage.statement.getByText(/^Page 1 of \d+$/)).toBeVisible();
-  await creditPage.statement.getByRole("button", { name: "Next page" }).click();
+  const next = creditPage.statement.getByRole("button", { name: "Next page" });
+  await next.click();
   await expect(creditPage.statement.getByText(/^Page 2 of \d+$/)).toBeVisible();
+  // On to the last page: Next is then unavailable and still has the focus (not dropped to the page).
+  const pages = Number(/of (\d+)/.exec(await creditPage.statement.getByText(/^Page 2 of \d+$/).innerText())?.[1]);
+  for (let page = 3; page <= pages; page++) {
+    await next.click();
+    await expect(creditPage.statement.getByText(`Page ${page} of ${pages}`, { exact: true })).toBeVisible();
+  }
+  await expect(next).toBeDisabled();
+  await expect(next).toBeFocused();
+  await creditPage.statement.getByRole("button", { name: "Previous page" }).click();
+  await expect(creditPage.statement.getByText(`Page ${pages - 1} of ${pages}`, { exact: true })).toBeVisible();
 
   await creditPage.statement.getByLabel("Show", { exact: true }).selectOption({ label: "Top-up" });
   await expect(creditPage.statement.getByText(/^Page 1 of \d+$/)).toBeVisible();

@@ -113,6 +113,19 @@ test.describe("jobs", () => {
     await expect(
       jobsPage.job(jobsPage.waiting, "Quarterly report.pdf").getByRole("button", { name: "Unmark favourite" }),
     ).toBeVisible();
+
+    // Unmarked in Favourites, the row leaves that list with the focus: its heading takes it, not the page.
+    await jobsPage
+      .job(jobsPage.favorites, "Quarterly report.pdf")
+      .getByRole("button", { name: "Unmark favourite" })
+      .click();
+    await expect(jobsPage.job(jobsPage.favorites, "Quarterly report.pdf")).toHaveCount(0);
+    await expect(jobsPage.favorites.getByRole("heading", { name: "Favourites" })).toBeFocused();
+    await jobsPage
+      .job(jobsPage.waiting, "Quarterly report.pdf")
+      .getByRole("button", { name: "Mark favourite" })
+      .click();
+    await expect(jobsPage.job(jobsPage.favorites, "Quarterly report.pdf")).toBeVisible();
   });
 
   test("alice releases Boarding pass.pdf at Reception, sees it printed and her available amount fall by its cost, once for a double tap", async ({
@@ -129,6 +142,8 @@ test.describe("jobs", () => {
     await expect(page.getByRole("region", { name: "Selected jobs" })).toContainText(/1 job, .*0\.05 of .* available/);
     await jobsPage.choosePrinter("Reception");
     await jobsPage.release({ doubleTap: true });
+    // The selection's bar went with the release: the focus is at the list the job leaves, not the page's top.
+    await expect(jobsPage.waiting.getByRole("heading", { name: "Waiting to print" })).toBeFocused();
 
     const progress = jobsPage.progressOf("Boarding pass.pdf");
     await expect(progress).toContainText(/Printing\.\.\.|Printed/);
@@ -150,6 +165,8 @@ test.describe("jobs", () => {
     await expect(dialog).toContainText("Team photo.jpg");
     await dialog.getByRole("button", { name: "Delete" }).click();
     await expect(jobsPage.job(jobsPage.waiting, "Team photo.jpg")).toHaveCount(0);
+    // The row left with the focus (given back to its Delete): its list's heading has it now.
+    await expect(jobsPage.waiting.getByRole("heading", { name: "Waiting to print" })).toBeFocused();
     await page.reload();
     await expect(jobsPage.job(jobsPage.waiting, "Quarterly report.pdf")).toBeVisible();
     await expect(page.getByText("Team photo.jpg")).toHaveCount(0);
@@ -181,6 +198,8 @@ test.describe("jobs", () => {
     await expect(jobsPage.progressOf("Quarterly report.pdf")).toContainText("Printed");
     await expect(jobsPage.waiting).toContainText("Nothing is waiting");
     await expect(releaseAll).toBeDisabled();
+    // Unavailable now, it kept the focus of whoever pressed it.
+    await expect(releaseAll).toBeFocused();
     // The amount follows without a reload: 12 colour pages, two-sided.
     await expect.poll(() => jobsPage.availableAmount()).toBeCloseTo(before - 1.68, 2);
   });
@@ -192,8 +211,11 @@ test.describe("jobs", () => {
     const before = await aliceAtReception(jobsPage);
 
     // The favourite printed three days ago: 2 mono pages.
-    await jobsPage.reprint(jobsPage.job(jobsPage.favorites, "Expense form.xlsx"));
+    const favourite = jobsPage.job(jobsPage.favorites, "Expense form.xlsx");
+    await jobsPage.reprint(favourite);
     await expect(jobsPage.progressOf("Expense form.xlsx")).toContainText("Printed");
+    // "Print now" gave the focus back to the Reprint pressed (unavailable while it ran, not disabled).
+    await expect(favourite.getByRole("button", { name: "Reprint" })).toBeFocused();
     await expect.poll(() => jobsPage.availableAmount()).toBeCloseTo(before - 0.1, 2);
 
     // A printed job kept for reprint: a boarding pass, 1 mono page.

@@ -19,6 +19,8 @@ test.describe("reports", () => {
     await expect(csv).toContainText(/Running for \d+:\d\d/);
     const pdf = await reportsPage.run("My monthly summary", "PDF");
     await expect(pdf).toContainText("Running");
+    // Run, unavailable while it starts the report, kept the focus (a disabled button drops it to the page).
+    await expect(reportsPage.report("My monthly summary").getByRole("button", { name: "Run" })).toBeFocused();
 
     await expect(csv).toContainText("Ready", { timeout: reportReadyTimeout });
     await expect(pdf).toContainText("Ready", { timeout: reportReadyTimeout });

@@ -35,7 +35,9 @@ test("alice redeems the 10 EUR voucher: +10.00 everywhere, a statement line, and
   await expect(creditPage.voucher.getByLabel("Voucher code")).toHaveValue("");
 
   await creditPage.redeem("VOUCHER-10");
-  await expect(creditPage.voucher).toContainText("This voucher has already been used.");
+  await expect(creditPage.voucher).toContainText(
+    "This voucher has already been used. If it was not by you, ask whoever gave it to you.",
+  );
   await expect(creditPage.voucher.getByLabel("Voucher code")).toHaveValue("VOUCHER-10");
   await expect(creditPage.available).toHaveText("€35.50");
 
@@ -58,8 +60,8 @@ test("wrong, used and expired codes each say what is wrong and keep what was typ
   await creditPage.goto();
   for (const [code, sentence] of [
     ["NOT-A-VOUCHER", "This voucher code is not known. Check it and try again."],
-    ["VOUCHER-USED", "This voucher has already been used."],
-    ["VOUCHER-OLD", "This voucher has expired."],
+    ["VOUCHER-USED", "This voucher has already been used. If it was not by you, ask whoever gave it to you."],
+    ["VOUCHER-OLD", "This voucher has expired. Ask whoever gave it to you for a new one."],
   ] as const) {
     await creditPage.redeem(code);
     await expect(creditPage.voucher.getByText(sentence)).toBeVisible();

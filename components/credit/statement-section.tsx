@@ -199,11 +199,11 @@ export function StatementSection({
           <>
             <StatementTable lines={statement.data.lines} currency={currency} locale={locale} />
             <nav aria-label={t("statement.pageOf", { page, pages })} className="flex flex-wrap items-center gap-3">
-              <Button variant="secondary" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+              <Button variant="secondary" onClick={() => onPage(page - 1)} aria-disabled={page <= 1}>
                 {t("statement.previous")}
               </Button>
               <p aria-live="polite">{t("statement.pageOf", { page, pages })}</p>
-              <Button variant="secondary" onClick={() => onPage(page + 1)} disabled={page >= pages}>
+              <Button variant="secondary" onClick={() => onPage(page + 1)} aria-disabled={page >= pages}>
                 {t("statement.next")}
               </Button>
             </nav>

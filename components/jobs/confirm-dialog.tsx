@@ -2,7 +2,7 @@
 
 import { useTranslations } from "@/hooks/use-translations";
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { buttonClasses } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -11,19 +11,22 @@ interface ConfirmDialogProps {
   /** Fields to fill in before confirming (under the description, not part of it). */
   fields?: ReactNode;
   confirmLabel: string;
-  /** Disabled while the action runs, so a second tap sends nothing. */
+  /** Unavailable while the action runs, so a second tap sends nothing. */
   busy: boolean;
   /** Disabled while what the dialog asks for is not valid (the reason is shown in it). */
   invalid?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The id of what takes the focus when what opened the dialog is gone once it closes (the selection's bar after a release). */
+  focusAfter: string;
 }
 
 /**
  * Asks before something that prints or deletes; Cancel has the focus first.
  * The browser's own modal <dialog>: it keeps focus inside, makes the page
  * behind inert, closes on Escape (as Cancel) and gives focus back to where it
- * was, without a dialog library in the page's scripts.
+ * was, without a dialog library in the page's scripts. Where that is gone,
+ * `focusAfter` has it rather than the top of the page.
  */
 export function ConfirmDialog({
   open,
@@ -35,6 +38,7 @@ export function ConfirmDialog({
   invalid = false,
   onConfirm,
   onCancel,
+  focusAfter,
 }: ConfirmDialogProps) {
   const t = useTranslations("jobs");
   const dialog = useRef<HTMLDialogElement>(null);
@@ -50,8 +54,11 @@ export function ConfirmDialog({
       // Cancel first, even when there are fields above it (showModal would pick the first field).
       cancel.current?.focus();
     }
-    if (!open && element.open) element.close();
-  }, [open]);
+    if (!open && element.open) {
+      element.close();
+      if (document.activeElement === document.body) document.getElementById(focusAfter)?.focus();
+    }
+  }, [open, focusAfter]);
 
   return (
     <dialog
@@ -81,15 +88,9 @@ export function ConfirmDialog({
             <button ref={cancel} type="button" className={buttonClasses("secondary")} onClick={onCancel}>
               {t("cancel")}
             </button>
-            <button
-              type="button"
-              className={buttonClasses("primary")}
-              disabled={busy || invalid}
-              aria-busy={busy}
-              onClick={onConfirm}
-            >
+            <Button type="button" aria-disabled={busy || invalid} aria-busy={busy} onClick={onConfirm}>
               {confirmLabel}
-            </button>
+            </Button>
           </div>
         </>
       ) : null}

@@ -13,12 +13,14 @@ export function DeleteConfirm({
   busy,
   onConfirm,
   onCancel,
+  focusAfter,
 }: {
   /** The jobs asked about; null while no deletion is asked (the dialog stays, closed, to give focus back). */
   jobs: JobView[] | null;
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  focusAfter: string;
 }) {
   const t = useTranslations("jobs");
   return (
@@ -29,6 +31,7 @@ export function DeleteConfirm({
       busy={busy}
       onConfirm={onConfirm}
       onCancel={onCancel}
+      focusAfter={focusAfter}
     >
       <p>{t("deleteConfirmText")}</p>
       <ul className="list-disc pl-6">

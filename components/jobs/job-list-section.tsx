@@ -44,7 +44,8 @@ export function JobListSection({
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <h2 id={headingId} className="text-xl font-semibold">
+      {/* Focusable by script: it has the focus when a row that had it leaves (job-row.tsx). */}
+      <h2 id={headingId} tabIndex={-1} className="text-xl font-semibold">
         {heading}
       </h2>
       {query.isPending || held ? (
@@ -83,7 +84,12 @@ export function JobListSection({
             {jobs.map((job) => row(job))}
           </ul>
           {query.hasMore ? (
-            <Button variant="secondary" className="self-start" disabled={query.isFetchingMore} onClick={query.showMore}>
+            <Button
+              variant="secondary"
+              className="self-start"
+              aria-disabled={query.isFetchingMore}
+              onClick={query.showMore}
+            >
               {t("showMore", { shown: jobs.length, count })}
             </Button>
           ) : null}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "@/hooks/use-translations";
-import { memo, useId } from "react";
+import { memo, useId, useLayoutEffect, useRef } from "react";
 import type { JobView } from "@/app/api/jobs/schema";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/icons/icon-provider";
@@ -47,6 +47,16 @@ export const JobRow = memo(function JobRow({
 }: JobRowProps) {
   const t = useTranslations("jobs");
   const id = useId();
+  const item = useRef<HTMLLIElement>(null);
+  // A row that leaves with the focus in it (deleted; unmarked in Favourites)
+  // hands it to its list's heading, not to the top of the page. A layout
+  // effect's cleanup runs while the row is still in the page.
+  useLayoutEffect(() => {
+    const row = item.current;
+    return () => {
+      if (row?.contains(document.activeElement)) row.closest("section")?.querySelector("h2")?.focus();
+    };
+  }, []);
   return (
     // Rows out of view are not laid out or painted until scrolled to (a list
     // of 150 was a long task on a phone); "auto" keeps a row's last height.
@@ -54,7 +64,10 @@ export const JobRow = memo(function JobRow({
     // padding and border; on a phone its facts take two lines): rows drawn as
     // they come into view then hardly move what is below them, such as "Show
     // more" under a finger.
-    <li className="rounded-card border border-border bg-surface p-4 [contain-intrinsic-size:auto_11.75rem] [content-visibility:auto] sm:[contain-intrinsic-size:auto_9.25rem]">
+    <li
+      ref={item}
+      className="rounded-card border border-border bg-surface p-4 [contain-intrinsic-size:auto_11.75rem] [content-visibility:auto] sm:[contain-intrinsic-size:auto_9.25rem]"
+    >
       <div role="group" aria-labelledby={`${id}-name`} className="flex flex-col gap-3">
         <div className="flex items-start justify-between gap-3">
           <div className="flex min-w-0 items-start gap-3">
@@ -79,16 +92,16 @@ export const JobRow = memo(function JobRow({
         </div>
         <div className="flex flex-wrap gap-2">
           {onReprint && job.state !== "ready" ? (
-            <Button variant="secondary" disabled={busy} onClick={() => onReprint(job)}>
+            <Button variant="secondary" aria-disabled={busy} onClick={() => onReprint(job)}>
               <Icon name="printer" className="size-5" />
               {t("reprint")}
             </Button>
           ) : null}
-          <Button variant="secondary" disabled={busy} onClick={() => onFavorite(job)}>
+          <Button variant="secondary" aria-disabled={busy} onClick={() => onFavorite(job)}>
             <Icon name="star" className={`size-5 ${job.favorite ? "[&_svg]:fill-current" : ""}`} />
             {job.favorite ? t("unmarkFavorite") : t("markFavorite")}
           </Button>
-          <Button variant="ghost" disabled={busy} onClick={() => onDelete([job])}>
+          <Button variant="ghost" aria-disabled={busy} onClick={() => onDelete([job])}>
             <Icon name="delete" className="size-5" />
             {t("delete")}
           </Button>

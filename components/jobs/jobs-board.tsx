@@ -352,12 +352,14 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
               if (pending?.kind === "release") sendRelease(pending, options);
             }}
             onCancel={() => setPending(null)}
+            focusAfter="jobs-waiting"
           />
           <DeleteConfirm
             jobs={pending?.kind === "delete" ? pending.jobs : null}
             busy={remove.isPending}
             onConfirm={confirmDelete}
             onCancel={() => setPending(null)}
+            focusAfter="jobs-waiting"
           />
         </Suspense>
       ) : null}

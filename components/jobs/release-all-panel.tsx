@@ -78,7 +78,7 @@ export function ReleaseAllPanel({
           ) : null}
           <Button
             className="min-h-14 w-full text-lg sm:w-auto sm:self-start"
-            disabled={busy || (listed && count === 0)}
+            aria-disabled={busy || (listed && count === 0)}
             aria-busy={busy}
             onClick={() => onReleaseAll(printer.id)}
           >

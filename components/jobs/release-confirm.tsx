@@ -21,6 +21,8 @@ interface ReleaseConfirmProps {
   busy: boolean;
   onConfirm: (options: ReleaseOptions) => void;
   onCancel: () => void;
+  /** Has the focus after a release whose selection's bar is gone (confirm-dialog.tsx). */
+  focusAfter: string;
 }
 
 /**
@@ -29,7 +31,15 @@ interface ReleaseConfirmProps {
  * first question, so the Jobs page's first load carries neither the options'
  * rules nor their form (issue 14).
  */
-export function ReleaseConfirm({ jobs, printerName, money, busy, onConfirm, onCancel }: ReleaseConfirmProps) {
+export function ReleaseConfirm({
+  jobs,
+  printerName,
+  money,
+  busy,
+  onConfirm,
+  onCancel,
+  focusAfter,
+}: ReleaseConfirmProps) {
   const t = useTranslations("jobs");
   const asSent = choiceAsSent(jobs ?? []);
   // The form starts as the jobs were sent, for each new question.
@@ -54,6 +64,7 @@ export function ReleaseConfirm({ jobs, printerName, money, busy, onConfirm, onCa
         if (options) onConfirm(options);
       }}
       onCancel={onCancel}
+      focusAfter={focusAfter}
     >
       {cost?.total != null && money ? (
         <p aria-live="polite">

@@ -17,7 +17,12 @@ interface SelectionBarProps {
   onDelete: () => void;
 }
 
-/** The selection's total against what is left, and its two actions; stays in view while scrolling. */
+/**
+ * The selection's total against what is left, and its two actions; stays in
+ * view while scrolling. On a phone its buttons share one row, halves of it
+ * without their icons (a long label wraps in its button), so the bar covers
+ * less of the list in every language.
+ */
 export function SelectionBar({
   count,
   total,
@@ -33,7 +38,7 @@ export function SelectionBar({
     <div
       role="region"
       aria-label={t("selectionLabel")}
-      className={`sticky z-10 flex flex-col gap-2 rounded-card border border-border bg-surface p-4 shadow-lg ${aboveBottomNav ? "bottom-[calc(4rem+env(safe-area-inset-bottom))] sm:bottom-4" : "bottom-2"}`}
+      className={`sticky z-10 flex flex-col gap-2 rounded-card border border-border bg-surface p-3 shadow-lg sm:p-4 ${aboveBottomNav ? "bottom-[calc(4rem+env(safe-area-inset-bottom))] sm:bottom-4" : "bottom-2"}`}
     >
       <p aria-live="polite" className="font-semibold">
         {available !== null ? t("selection", { count, total, available }) : t("selectionNoBalance", { count, total })}
@@ -43,13 +48,13 @@ export function SelectionBar({
           {t("notEnough", { total, available: available ?? "" })}
         </p>
       ) : null}
-      <div className="flex flex-wrap gap-2">
-        <Button disabled={busy} onClick={onRelease}>
-          <Icon name="printer" className="size-5" />
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+        <Button aria-disabled={busy} onClick={onRelease}>
+          <Icon name="printer" className="size-5 max-sm:hidden" />
           {t("release")}
         </Button>
-        <Button variant="secondary" disabled={busy} onClick={onDelete}>
-          <Icon name="delete" className="size-5" />
+        <Button variant="secondary" aria-disabled={busy} onClick={onDelete}>
+          <Icon name="delete" className="size-5 max-sm:hidden" />
           {t("deleteSelected")}
         </Button>
       </div>

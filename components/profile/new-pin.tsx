@@ -64,6 +64,11 @@ export function NewPin({ allowed }: { allowed: boolean }) {
   const [method, setMethod] = useState<Method>("pin");
   const [secret, setSecret] = useState("");
   const start = useRef<HTMLButtonElement>(null);
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  // "Get a new PIN" makes way for its form: the focus goes to the form's heading, not to the top of the page.
+  useEffect(() => {
+    if (open) formHeading.current?.focus();
+  }, [open]);
 
   if (!allowed || (newPin.error instanceof PortalError && newPin.error.code === "not_allowed"))
     return <Alert tone="info">{t("notAllowed")}</Alert>;
@@ -104,7 +109,9 @@ export function NewPin({ allowed }: { allowed: boolean }) {
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <h3 className="text-lg font-semibold">{t("confirmHeading")}</h3>
+      <h3 ref={formHeading} tabIndex={-1} className="text-lg font-semibold">
+        {t("confirmHeading")}
+      </h3>
       <p>{t("confirmIntro")}</p>
       <FormFailure error={failureOf(newPin.error)} lead={t("failed")} />
       <fieldset className="flex flex-wrap gap-4">

@@ -70,7 +70,7 @@ export function RecentReportItem({ entry, now, storageKey }: { entry: RecentEntr
           </DownloadLink>
         ) : null}
         {entry.state === "failed" || entry.state === "expired" ? (
-          <Button variant="secondary" onClick={rerun} disabled={restart.isPending} aria-busy={restart.isPending}>
+          <Button variant="secondary" onClick={rerun} aria-disabled={restart.isPending} aria-busy={restart.isPending}>
             <Icon name="retry" className="size-5" />
             {entry.state === "failed" ? t("retry") : t("runAgain")}
           </Button>

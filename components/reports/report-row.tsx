@@ -60,7 +60,7 @@ export function ReportRow({ report, storageKey }: { report: ReportSummary; stora
                 ))}
               </select>
             </div>
-            <Button type="submit" disabled={start.isPending} aria-busy={start.isPending}>
+            <Button type="submit" aria-disabled={start.isPending} aria-busy={start.isPending}>
               {start.isPending ? (
                 <Icon name="spinner" className="size-5 animate-spin" />
               ) : (

@@ -75,7 +75,7 @@ export function SessionEndCard({ state, now, extend }: SessionEndCardProps) {
           <>
             <p className="mt-2 font-semibold tabular-nums">{t("timeLeft", { time })}</p>
             {extendable ? (
-              <Button className="mt-3 w-full sm:w-auto" onClick={stay} disabled={busy} aria-busy={busy}>
+              <Button className="mt-3 w-full sm:w-auto" onClick={stay} aria-disabled={busy} aria-busy={busy}>
                 {t("staySignedIn")}
               </Button>
             ) : null}

@@ -4,6 +4,7 @@ import { createSecureContext, rootCertificates } from "node:tls";
 import createClient, { type Client } from "openapi-fetch";
 import { Agent, type Dispatcher } from "undici";
 import { getEnv } from "@/lib/env";
+import { forwardedForHeader } from "@/lib/browser-safe/contract-assumptions";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { refreshTimeLimitFor } from "@/lib/state/lock-lifetime";
 import { CallAnswer, OutgoingCall } from "./call-carriers";
@@ -164,6 +165,11 @@ export function createFreshAgent(caPem: string | undefined, timeoutMs: number): 
 /** The header that carries a user's (or the portal's) access token, on every call. */
 export function bearer(accessToken: string): { authorization: string } {
   return { authorization: `Bearer ${accessToken}` };
+}
+
+/** The browser's address, on a call whose failures the print server counts per person (contract-assumptions.ts). */
+export function forwardedFor(address: string | undefined): Record<string, string> {
+  return address ? { [forwardedForHeader]: address } : {};
 }
 
 const cache = globalThis as typeof globalThis & {

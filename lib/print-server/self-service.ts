@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { absentEndpointStatus, forwardedForHeader, selfServiceErrors } from "@/lib/browser-safe/contract-assumptions";
+import { absentEndpointStatus, selfServiceErrors } from "@/lib/browser-safe/contract-assumptions";
 import { PortalError } from "@/lib/browser-safe/errors";
-import { bearer, printServerApi, type PrintServerApi } from "./api-client";
+import { bearer, forwardedFor, printServerApi, type PrintServerApi } from "./api-client";
 import { withClientToken } from "./client-token";
 import { mapApiError } from "./error-mapping";
 import { parseAnswer } from "./parse-answer";
@@ -162,7 +162,7 @@ export async function changeOwnPassword(
       api.POST("/v3/users/{id}/password", {
         params: { path: { id: userId } },
         body: passwords,
-        headers: { ...bearer(accessToken), ...(address && { [forwardedForHeader]: address }) },
+        headers: { ...bearer(accessToken), ...forwardedFor(address) },
       }),
     mapSelfServiceError,
   );

@@ -1,7 +1,7 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
-import { printServerApi, printServerRefreshApi, type PrintServerApi } from "./api-client";
-import { forwardedForHeader, loginInfo } from "@/lib/browser-safe/contract-assumptions";
+import { forwardedFor, printServerApi, printServerRefreshApi, type PrintServerApi } from "./api-client";
+import { loginInfo } from "@/lib/browser-safe/contract-assumptions";
 import { mapRefreshError, mapSignInError, mapTokenError } from "./error-mapping";
 import { send } from "./send";
 import { toTokenSet, type TokenSet } from "./token-set";
@@ -53,7 +53,7 @@ export async function signInUser(
           client_secret: clientSecret,
           login_info: info,
         },
-        headers: address ? { [forwardedForHeader]: address } : {},
+        headers: forwardedFor(address),
       }),
     mapSignInError,
   );
