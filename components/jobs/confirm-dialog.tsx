@@ -13,7 +13,7 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   /** Unavailable while the action runs, so a second tap sends nothing. */
   busy: boolean;
-  /** Disabled while what the dialog asks for is not valid (the reason is shown in it). */
+  /** Unavailable while what the dialog asks for is not valid (the reason is shown in it). */
   invalid?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
