@@ -46,9 +46,31 @@ test("2,000 waiting jobs: 50 at a time, newest first, Show more for the next 50;
   await jobsPage.waiting.getByRole("button", { name: /^Show more \(50 of 2,000\)$/ }).click();
   await expect(rows).toHaveCount(100);
   await expect(rows.nth(50)).toHaveAccessibleName("Document 0051.pdf");
-  await expect(jobsPage.waiting.getByRole("button", { name: /^Show more \(100 of 2,000\)$/ })).toBeEnabled();
+  // More to come: the button stays, and so does the focus.
+  const showMore = jobsPage.waiting.getByRole("button", { name: /^Show more \(100 of 2,000\)$/ });
+  await expect(showMore).toBeEnabled();
+  await expect(showMore).toBeFocused();
 
   // Select all takes the jobs shown, and says so: not the 1,900 not loaded yet.
   await jobsPage.waiting.getByRole("checkbox", { name: "Select the 100 shown of 2,000 waiting jobs" }).check();
   await expect(page.getByRole("region", { name: "Selected jobs" })).toContainText(/^100 jobs, /);
+});
+
+test("Show more that reads the list's last page hands its focus to the first job it brought", async ({
+  page,
+  jobsPage,
+}) => {
+  // The same 2,000 jobs, told to be a list of 100: the first Show more reads its last page.
+  await page.route("**/api/jobs?list=waiting*", async (route) => {
+    const answer = await route.fetch();
+    await route.fulfill({ response: answer, json: { ...(await answer.json()), count: 100 } });
+  });
+  await jobsPage.signInWithPin(scaleUser.pin);
+
+  const showMore = jobsPage.waiting.getByRole("button", { name: /^Show more \(50 of 100\)$/ });
+  await showMore.focus();
+  await page.keyboard.press("Enter");
+  await expect(jobsPage.waiting.getByRole("group")).toHaveCount(100);
+  await expect(showMore).toBeHidden();
+  await expect(jobsPage.waiting.getByRole("checkbox", { name: "Document 0051.pdf" })).toBeFocused();
 });

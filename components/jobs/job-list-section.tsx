@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "@/hooks/use-translations";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import type { JobListName, JobView } from "@/app/api/jobs/schema";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -41,6 +41,17 @@ export function JobListSection({
   const sentence = useErrorSentence();
   const headingId = `jobs-${name}`;
   const { jobs, count } = query;
+  const list = useRef<HTMLUListElement>(null);
+  // How many were shown when "Show more" was pressed. When the button went
+  // with the page it read (the list's last), the focus it had goes to the
+  // first job that came, not to the top of the page.
+  const shownBefore = useRef(0);
+  useEffect(() => {
+    if (query.isFetchingMore || !shownBefore.current) return;
+    if (document.activeElement === document.body)
+      list.current?.children[shownBefore.current]?.querySelector<HTMLElement>("input,button")?.focus();
+    shownBefore.current = 0;
+  });
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
@@ -80,7 +91,7 @@ export function JobListSection({
       ) : (
         <>
           {header?.(jobs, count)}
-          <ul aria-labelledby={headingId} className="flex flex-col gap-3">
+          <ul ref={list} aria-labelledby={headingId} className="flex flex-col gap-3">
             {jobs.map((job) => row(job))}
           </ul>
           {query.hasMore ? (
@@ -88,7 +99,10 @@ export function JobListSection({
               variant="secondary"
               className="self-start"
               aria-disabled={query.isFetchingMore}
-              onClick={query.showMore}
+              onClick={() => {
+                shownBefore.current = jobs.length;
+                query.showMore();
+              }}
             >
               {t("showMore", { shown: jobs.length, count })}
             </Button>
