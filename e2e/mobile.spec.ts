@@ -115,6 +115,11 @@ for (const language of languages) {
       await expect(balance.getByTestId("available-to-print")).toBeVisible();
       await expect(details.getByRole("listitem")).toHaveCount(2);
       await expectFitsPhone(page, "home with data");
+      // The product's name on one line, and alice's name whole beside it (it was "Alice Lid…").
+      const brand = page.getByRole("banner").getByRole("link", { name: t.app.name, exact: true });
+      expect((await brand.boundingBox())!.height).toBeLessThanOrEqual(44);
+      const name = page.getByRole("button", { name: alice.fullName }).getByText(alice.fullName);
+      expect(await name.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
       // The figures come with the page; it answers a tap once "Last updated" shows.
       const lastUpdated = t.account.lastUpdated.split("{time}")[0]!;
       await expect(page.getByRole("status").filter({ hasText: lastUpdated })).toBeVisible();

@@ -70,11 +70,19 @@ test.describe("reports", () => {
     );
     await entry.getByRole("button", { name: "Retry" }).click();
     const { executionId } = (await (await retried).json()) as { executionId: number };
-    // The retry takes the failed entry's place.
+    // The retry takes the failed entry's place, and the focus goes to the list's heading, not the page's top.
     await expect(entry).toHaveCount(0);
+    const recentHeading = page.getByRole("heading", { name: "Recent reports" });
+    await expect(recentHeading).toBeFocused();
     const again = reportsPage.entryById(executionId);
     await expect(again).toContainText("Running");
     await expect(again).toContainText("Failed");
+
+    // So does Remove.
+    await again.getByRole("button", { name: "Remove" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(again).toHaveCount(0);
+    await expect(recentHeading).toBeFocused();
   });
 
   test("the list survives reload and a new sign-in, and is alice's alone", async ({
@@ -171,8 +179,13 @@ test.describe("reports", () => {
     await expect(reportsPage.notice.getByRole("link", { name: "Download" })).toBeVisible();
     await expect(reportsPage.notice.getByRole("link", { name: "Open reports" })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
-    await reportsPage.notice.getByRole("button", { name: "Dismiss" }).click();
+    // Dismissed with the keyboard, the card hands the focus back where it came from.
+    const homeLink = page.getByRole("link", { name: "Home", exact: true });
+    await homeLink.focus();
+    await reportsPage.notice.getByRole("button", { name: "Dismiss" }).focus();
+    await page.keyboard.press("Enter");
     await expect(reportsPage.notice).toHaveCount(0);
+    await expect(homeLink).toBeFocused();
     await expect(page).not.toHaveTitle(/^Report ready/);
   });
 

@@ -13,9 +13,10 @@ export async function SiteHeader({ fullName, username }: SiteHeaderProps) {
   const t = await serverTranslator("app");
   return (
     <header className="border-b border-border bg-surface">
-      <div className="mx-auto flex max-w-4xl items-center justify-between gap-4 px-4 py-1.5">
+      {/* Tighter on a phone: the product's name on one line, and a usual name in full beside it, in every language. */}
+      <div className="mx-auto flex max-w-4xl items-center justify-between gap-2 px-4 py-1.5 sm:gap-4">
         <div className="flex items-center gap-4">
-          <AppLink href="/" className="inline-flex min-h-11 items-center gap-2 text-lg font-bold">
+          <AppLink href="/" className="inline-flex min-h-11 items-center gap-2 text-base font-bold sm:text-lg">
             <SvgIcon name="printer" className="size-6 text-accent" />
             {t("name")}
           </AppLink>

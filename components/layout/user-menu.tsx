@@ -59,7 +59,7 @@ export async function UserMenu({ fullName, username }: UserMenuProps) {
         aria-expanded="false"
         aria-controls={menuId}
         // min-w-0: a long name gives way in the header's row (truncated) rather than widen the page.
-        className="inline-flex min-h-11 min-w-0 max-w-[60vw] items-center gap-2 rounded-lg px-3 font-medium text-fg hover:bg-surface-muted"
+        className="inline-flex min-h-11 min-w-0 max-w-[60vw] items-center gap-1 rounded-lg px-2 font-medium text-fg hover:bg-surface-muted sm:gap-2 sm:px-3"
       >
         <SvgIcon name="user" className="size-5 shrink-0" />
         <span className="truncate">{fullName}</span>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useLayoutEffect, useRef } from "react";
 import { useTranslations } from "@/hooks/use-translations";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/icons/icon-provider";
@@ -32,9 +33,20 @@ export function RecentReportItem({ entry, now, storageKey }: { entry: RecentEntr
   const restart = useStartReport(storageKey);
   const sentence = useErrorSentence();
   const rerun = () => restart.run({ reportId: entry.reportId, format: entry.format, replaces: entry.executionId });
+  const item = useRef<HTMLLIElement>(null);
+  // An entry that leaves with the focus in it (removed; run again, which
+  // puts the new run at the top) hands it to the list's heading, not to the
+  // top of the page (as a job row does, components/jobs/job-row.tsx).
+  useLayoutEffect(() => {
+    const row = item.current;
+    return () => {
+      if (row?.contains(document.activeElement)) document.getElementById("recent-reports")?.focus();
+    };
+  }, []);
 
   return (
     <li
+      ref={item}
       data-execution-id={entry.executionId}
       aria-label={t("describeEntry", { name: entry.reportName, format: formatName(entry.format) })}
       className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:flex-row sm:items-center sm:justify-between"

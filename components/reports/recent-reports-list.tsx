@@ -17,7 +17,8 @@ export function RecentReportsList({ storageKey }: { storageKey: string }) {
 
   return (
     <section aria-labelledby="recent-reports" className="flex flex-col gap-3">
-      <h2 id="recent-reports" className="text-xl font-semibold">
+      {/* Focusable by script: it has the focus when an entry that had it leaves (recent-report-item.tsx). */}
+      <h2 id="recent-reports" tabIndex={-1} className="text-xl font-semibold">
         {t("recentHeading")}
       </h2>
       {checksFailing && entries?.length ? (

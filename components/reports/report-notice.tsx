@@ -1,5 +1,6 @@
 "use client";
 
+import { useRef } from "react";
 import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "@/hooks/use-translations";
 import { useEmbedHref } from "@/hooks/use-embed";
@@ -32,6 +33,20 @@ export function ReportNotice({
 }) {
   const t = useTranslations("reports");
   const reportsHref = useEmbedHref("/reports");
+  const card = useRef<HTMLElement>(null);
+  // Where the focus was before it came into the card.
+  const cameFrom = useRef<HTMLElement | null>(null);
+  // The card goes with any of its actions. Were the focus in it, it would
+  // fall to the top of the page: it goes back where it came from, or else to
+  // the page's heading.
+  const dismiss = () => {
+    if (card.current?.contains(document.activeElement)) {
+      const heading = document.querySelector<HTMLElement>("main h1");
+      if (heading) heading.tabIndex = -1;
+      (cameFrom.current?.isConnected ? cameFrom.current : heading)?.focus();
+    }
+    onDismiss();
+  };
   const sentence = (shown: Notice) =>
     t(shown.kind === "ready" ? "readyNotice" : "failedNotice", {
       name: shown.entry.reportName,
@@ -45,6 +60,11 @@ export function ReportNotice({
       {notice && showCard ? (
         <div className="pointer-events-none fixed inset-x-0 bottom-16 z-20 flex justify-center px-4 sm:bottom-6 sm:justify-end">
           <section
+            ref={card}
+            onFocus={(event) => {
+              const from = event.relatedTarget as HTMLElement | null;
+              if (!card.current?.contains(from)) cameFrom.current = from;
+            }}
             aria-label={sentence(notice)}
             data-testid="report-notice"
             className="pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-card border border-border bg-surface p-4 text-fg shadow-lg"
@@ -60,14 +80,14 @@ export function ReportNotice({
               </p>
               <div className="flex flex-wrap gap-2">
                 {notice.kind === "ready" ? (
-                  <DownloadLink executionId={notice.entry.executionId} onClick={onDismiss}>
+                  <DownloadLink executionId={notice.entry.executionId} onClick={dismiss}>
                     {t("download")}
                   </DownloadLink>
                 ) : null}
-                <AppLink href={reportsHref} onClick={onDismiss} className={buttonClasses("secondary")}>
+                <AppLink href={reportsHref} onClick={dismiss} className={buttonClasses("secondary")}>
                   {t("openReports")}
                 </AppLink>
-                <button type="button" onClick={onDismiss} className={buttonClasses("ghost")}>
+                <button type="button" onClick={dismiss} className={buttonClasses("ghost")}>
                   <Icon name="close" className="size-5" />
                   {t("dismiss")}
                 </button>
