@@ -15,6 +15,25 @@ const chromium = {
   ],
 };
 
+/**
+ * A browser time zone in which the run starts at about 2 p.m. on the day it is
+ * in UTC. The demo data is dated from when its print server starts: a run at
+ * 00:30 UTC reads a job sent an hour before as "Sent Nov 30, 2026, 11:44 PM",
+ * one at noon as "Sent 11:44 AM", and the rows' height, the words and the
+ * layout-shift checks went with the hour. In the browser's afternoon every run
+ * reads the same, and the browser's date is the print server's (UTC) date.
+ */
+function afternoonTimeZone(now = new Date()): string {
+  const hoursAhead = 14 - now.getUTCHours();
+  // Etc/GMT-N is N hours ahead of UTC (POSIX signs).
+  return hoursAhead === 0 ? "UTC" : `Etc/GMT${hoursAhead > 0 ? "-" : "+"}${Math.abs(hoursAhead)}`;
+}
+
+// Chosen once, by the runner: its workers, which each load this file again
+// (later ones hours later in a long run), inherit it.
+process.env.E2E_TIME_ZONE ??= afternoonTimeZone();
+const runTimeZone = process.env.E2E_TIME_ZONE;
+
 export default defineConfig({
   testDir: "./e2e",
   globalSetup: "./e2e/global-setup.ts",
@@ -28,6 +47,7 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: ".test-output/playwright.json" }]],
   use: {
     baseURL: process.env.E2E_PORTAL_URL,
+    timezoneId: runTimeZone,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },

@@ -2,6 +2,7 @@ import { alice, bob, carol, expect, test } from "./fixtures";
 import { axeViolations } from "./support/axe";
 import { consoleErrors } from "./support/console-errors";
 import { privateStackTest } from "./support/own-stack-test";
+import { stack } from "./support/stack-env";
 
 // The account overview on the home page (issue 4), against the demo data of
 // the print server: alice 25.50 EUR and a monthly quota of 500 pages with
@@ -19,7 +20,10 @@ test.describe("the account overview", () => {
     await expect(quota).toHaveAttribute("aria-valuemax", "500");
     const left = Number(await quota.getAttribute("aria-valuenow"));
     expect(left).toBeGreaterThanOrEqual(0);
-    expect(left).toBeLessThan(500);
+    // The demo data has alice print in the month (UTC) it is made; a run that
+    // goes past a month's end finds her quota whole again, as she would.
+    const monthTurned = new Date().toISOString().slice(0, 7) !== stack.seededAt().toISOString().slice(0, 7);
+    expect(left < 500, "alice has printed this month").toBe(!monthTurned);
     await expect(homePage.balance).toContainText(`${left} of 500 pages left this month`);
     await expect(quota).toHaveAttribute("aria-valuetext", `${left} of 500 pages left this month`);
 

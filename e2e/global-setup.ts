@@ -47,6 +47,8 @@ export default async function globalSetup() {
     PRINT_SERVER_SIGN_IN_PAGE_PORT: "0",
   };
   const printServer = await startPrintServer(printServerEnv);
+  // It made its demo data as it started, dated from then.
+  const seededAt = new Date();
 
   const caFile = join(workDir, "print-server-ca.pem");
   writeFileSync(caFile, await exportCa(printServerEnv));
@@ -122,6 +124,7 @@ export default async function globalSetup() {
   process.env.E2E_PRINT_SERVER_DATA = dataDir;
   process.env.E2E_RECORD_FILE = recordFile;
   process.env.E2E_CLIENT_SECRET = client.clientSecret;
+  process.env.E2E_SEEDED_AT = seededAt.toISOString();
 
   return async () => {
     await Promise.all([

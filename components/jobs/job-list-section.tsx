@@ -44,10 +44,12 @@ export function JobListSection({
   const list = useRef<HTMLUListElement>(null);
   // How many were shown when "Show more" was pressed. When the button went
   // with the page it read (the list's last), the focus it had goes to the
-  // first job that came, not to the top of the page.
+  // first job that came, not to the top of the page. Only once that page is
+  // here: the read is a transition, and a render of the board before it
+  // (a balance, the printers) still has the button focused.
   const shownBefore = useRef(0);
   useEffect(() => {
-    if (query.isFetchingMore || !shownBefore.current) return;
+    if (!shownBefore.current || jobs.length <= shownBefore.current) return;
     if (document.activeElement === document.body)
       list.current?.children[shownBefore.current]?.querySelector<HTMLElement>("input,button")?.focus();
     shownBefore.current = 0;

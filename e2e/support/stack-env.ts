@@ -36,6 +36,8 @@ export const stack = {
   redisUrl: () => required("E2E_REDIS_URL"),
   /** The portals' AUTH_SECRET, to read a session cookie's session id in a test. */
   authSecret: () => required("E2E_AUTH_SECRET"),
+  /** When the shared print server made its demo data (the months of alice's quota count from it). */
+  seededAt: () => new Date(required("E2E_SEEDED_AT")),
 };
 
 /** Where every print server and portal the browser tests start keeps its output (scripts/lib/stack.mjs). */

@@ -15,6 +15,25 @@ describe("deletionDay", () => {
     expect(deletionDay("2026-11-28T09:14:00Z", now, "en-GB", "UTC")).toMatchObject({ day: "later" });
   });
 
+  it("says tomorrow twelve hours or more ahead of UTC too", () => {
+    // 01:00 UTC is 14:00 in Auckland (UTC+13 in its summer) and 15:00 at UTC+14;
+    // noon UTC of their day is already the next day there.
+    const earlyUtc = Date.parse("2026-11-24T01:00:00Z");
+    expect(deletionDay("2026-11-25T00:35:00Z", earlyUtc, "en-GB", "Pacific/Auckland")).toEqual({
+      day: "tomorrow",
+      time: "13:35",
+    });
+    expect(deletionDay("2026-11-25T00:35:00Z", earlyUtc, "en-GB", "Etc/GMT-14")).toEqual({
+      day: "tomorrow",
+      time: "14:35",
+    });
+    expect(deletionDay("2026-11-24T10:35:00Z", earlyUtc, "en-GB", "Etc/GMT-14")).toEqual({
+      day: "tomorrow",
+      time: "00:35",
+    });
+    expect(deletionDay("2026-11-25T10:35:00Z", earlyUtc, "en-GB", "Etc/GMT-14")).toMatchObject({ day: "later" });
+  });
+
   it("leaves out a time it cannot read", () => {
     expect(deletionDay("soon", now, "en-GB", "UTC")).toBeNull();
   });

@@ -11,9 +11,11 @@ export function deletionDay(expiresAt: string, now: number, locale: string, time
   if (Number.isNaN(at)) return null;
   const time = dateTimeFormat(locale, { timeStyle: "short", timeZone }).format(at);
   if (dayKey(at, timeZone) === dayKey(now, timeZone)) return { day: "today", time };
-  // Noon today plus a day is tomorrow whatever the daylight saving change.
-  const noon = new Date(`${dayKey(now, timeZone)}T12:00:00Z`).getTime();
-  if (dayKey(at, timeZone) === dayKey(noon + 86_400_000, timeZone)) return { day: "tomorrow", time };
+  // The reader's date plus one, counted in UTC, where no day is longer or
+  // shorter; not a moment read in their zone (UTC noon of a date is already
+  // the next day at UTC+12 and beyond).
+  const tomorrow = new Date(Date.parse(dayKey(now, timeZone)) + 86_400_000).toISOString().slice(0, 10);
+  if (dayKey(at, timeZone) === tomorrow) return { day: "tomorrow", time };
   return {
     day: "later",
     date: dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(at),
