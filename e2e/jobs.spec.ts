@@ -31,6 +31,35 @@ test.describe("jobs", () => {
     await expect(jobsPage.job(jobsPage.favorites, "Expense form.xlsx")).toHaveCount(0);
   });
 
+  test("a job says when it was sent and when it goes as people say it: yesterday, tomorrow, or the date", async ({
+    page,
+    jobsPage,
+  }) => {
+    // The demo's jobs were all sent today: the answer is told that one was sent
+    // yesterday and goes tomorrow, the other sent three days ago.
+    const day = 86_400_000;
+    const at = (days: number) => new Date(Date.now() + days * day).toISOString();
+    await page.route("**/api/jobs?list=waiting*", async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { jobs: { name: string }[] };
+      const jobs = body.jobs.map((job) =>
+        job.name === "Site plan.pdf"
+          ? { ...job, submittedAt: at(-1), expiresAt: at(1) }
+          : { ...job, submittedAt: at(-3), expiresAt: at(3) },
+      );
+      await route.fulfill({ response: answer, json: { ...body, jobs } });
+    });
+    await jobsPage.signInWithPin(bob.pin);
+    const clock = String.raw`\d{1,2}:\d{2}\s[AP]M`;
+    const date = String.raw`[A-Z][a-z]{2} \d{1,2}, \d{4}, ${clock}`;
+    const sitePlan = jobsPage.job(jobsPage.waiting, "Site plan.pdf");
+    await expect(sitePlan).toContainText(new RegExp(`Sent yesterday at ${clock} ·`));
+    await expect(sitePlan).toContainText(new RegExp(`Deleted tomorrow at ${clock} unless printed`));
+    const timesheet = jobsPage.job(jobsPage.waiting, "Timesheet.xlsx");
+    await expect(timesheet).toContainText(new RegExp(`Sent ${date} ·`));
+    await expect(timesheet).toContainText(new RegExp(`Deleted on ${date} unless printed`));
+  });
+
   test("the browser reads the waiting list and the money alongside the page's scripts, and only once", async ({
     page,
     jobsPage,

@@ -203,6 +203,33 @@ for (const language of languages) {
       await expectFitsPhone(page, "home with the ready notice");
     });
 
+    test("credit fits a phone with its statement, the chart's table and a field error", async ({ page }) => {
+      const t = words(language).credit;
+      await signInAsAlice(page, language, "/credit");
+      const statement = page.getByRole("region", { name: t.statement.heading, exact: true });
+      await expect(statement.getByRole("table", { name: t.statement.caption })).toBeVisible();
+      await expectFitsPhone(page, "credit with the statement");
+      await statement.getByText(t.chart.showTable).click();
+      await expect(statement.getByRole("table", { name: t.chart.tableCaption })).toBeVisible();
+      await expectFitsPhone(page, "credit with the chart's table");
+      const voucher = page.getByRole("region", { name: t.voucher.heading, exact: true });
+      await voucher.getByRole("button", { name: t.voucher.submit }).click();
+      await expect(voucher.getByText(t.voucher.field.enterCode)).toBeVisible();
+      await expectFitsPhone(page, "credit with the voucher field's error");
+    });
+
+    test("the profile fits a phone, with a field error", async ({ page }) => {
+      const t = words(language).profile;
+      await signInAsAlice(page, language, "/profile");
+      const password = page.getByRole("region", { name: t.password.heading, exact: true });
+      await expect(password.getByRole("button", { name: t.password.submit })).toBeVisible();
+      await expect(page.getByRole("region", { name: t.pin.heading, exact: true })).toBeVisible();
+      await expectFitsPhone(page, "profile");
+      await password.getByRole("button", { name: t.password.submit }).click();
+      await expect(password.getByText(t.password.field.enterCurrent)).toBeVisible();
+      await expectFitsPhone(page, "profile with the password's field errors");
+    });
+
     test("the not-found page fits a phone", async ({ page }) => {
       const t = words(language).errorPages;
       // Signed out, any portal address leads to sign-in first.

@@ -82,13 +82,14 @@ function Filters({
 function StatementTable({ lines, currency, locale }: { lines: StatementLine[]; currency: string; locale: string }) {
   const t = useTranslations("credit");
   return (
-    // Scrolls sideways on its own on a narrow phone; focusable so the keyboard can scroll it.
+    // Two columns on a phone (below); should a very narrow screen still be
+    // too small, it scrolls sideways on its own, and the keyboard can scroll it.
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("statement.caption")}>
       <table className="w-full text-sm sm:text-base">
         <caption className="sr-only">{t("statement.caption")}</caption>
         <thead className="border-b border-border text-fg-muted">
           <tr>
-            <th scope="col" className="p-2 text-start font-medium">
+            <th scope="col" className="hidden p-2 text-start font-medium sm:table-cell">
               {t("statement.date")}
             </th>
             <th scope="col" className="p-2 text-start font-medium">
@@ -97,30 +98,37 @@ function StatementTable({ lines, currency, locale }: { lines: StatementLine[]; c
             <th scope="col" className="p-2 text-end font-medium">
               {t("statement.amount")}
             </th>
-            <th scope="col" className="p-2 text-end font-medium">
+            <th scope="col" className="hidden p-2 text-end font-medium sm:table-cell">
               {t("statement.balanceAfter")}
             </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
-          {lines.map((line) => (
-            <tr key={line.id}>
-              <td className="p-2 align-top whitespace-nowrap">{formatDateTime(line.at, locale)}</td>
-              <td className="p-2 align-top break-words">
-                <span className="block">{line.what}</span>
-                <span className="block text-sm text-fg-muted">
-                  {t(`type.${line.type}`)}
-                  {line.provider ? ` · ${t("statement.paidBy", { provider: line.provider })}` : ""}
-                </span>
-              </td>
-              <td className="p-2 text-end align-top whitespace-nowrap tabular-nums">
-                {formatSignedMoney(line.amount, currency, locale)}
-              </td>
-              <td className="p-2 text-end align-top whitespace-nowrap tabular-nums">
-                {formatMoney(line.balance, currency, locale)}
-              </td>
-            </tr>
-          ))}
+          {lines.map((line) => {
+            const date = formatDateTime(line.at, locale);
+            const balance = formatMoney(line.balance, currency, locale);
+            return (
+              <tr key={line.id}>
+                <td className="hidden p-2 align-top whitespace-nowrap sm:table-cell">{date}</td>
+                <td className="p-2 align-top wrap-anywhere">
+                  <span className="block">{line.what}</span>
+                  <span className="block text-sm text-fg-muted">
+                    {t(`type.${line.type}`)}
+                    {line.provider ? ` · ${t("statement.paidBy", { provider: line.provider })}` : ""}
+                  </span>
+                  {/* On a phone the date and the balance join this cell: four columns do not fit. */}
+                  <span className="block text-sm text-fg-muted sm:hidden">{date}</span>
+                  <span className="block text-sm text-fg-muted sm:hidden">{`${t("statement.balanceAfter")}: ${balance}`}</span>
+                </td>
+                <td className="p-2 text-end align-top whitespace-nowrap tabular-nums">
+                  {formatSignedMoney(line.amount, currency, locale)}
+                </td>
+                <td className="hidden p-2 text-end align-top whitespace-nowrap tabular-nums sm:table-cell">
+                  {balance}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -12,7 +12,7 @@ import { listsAreStale, useDeleteJobs, useFavorite, useJobList, usePrinters, use
 import { useLastPrinter } from "@/hooks/use-last-printer";
 import { useNow } from "@/hooks/use-now";
 import { useWaitBriefly } from "@/hooks/use-wait-briefly";
-import { totalCost } from "@/lib/browser-safe/jobs/deletion-time";
+import { totalCost } from "@/lib/browser-safe/jobs/total-cost";
 import type { ReleaseOptions } from "@/lib/browser-safe/jobs/release-options";
 import { formatMoney } from "@/lib/browser-safe/money-format";
 import { newRequestId } from "@/lib/browser-safe/request-id";

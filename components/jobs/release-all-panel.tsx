@@ -8,7 +8,7 @@ import { Icon } from "@/components/icons/icon-provider";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { useEmbedHref } from "@/hooks/use-embed";
 import type { JobList } from "@/hooks/use-jobs";
-import { totalCost } from "@/lib/browser-safe/jobs/deletion-time";
+import { totalCost } from "@/lib/browser-safe/jobs/total-cost";
 import { formatMoney } from "@/lib/browser-safe/money-format";
 import { usePrinterProblemText } from "./printer-picker";
 import { ReleaseAllRoom } from "./release-all-room";

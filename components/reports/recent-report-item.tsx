@@ -9,7 +9,7 @@ import type { EntryState } from "@/lib/browser-safe/reports/entry-state";
 import { formatName } from "@/lib/browser-safe/reports/report-format";
 import type { RecentEntry } from "@/lib/browser-safe/reports/recent-entries";
 import { formatElapsed } from "@/lib/browser-safe/elapsed-format";
-import { formatStartTime } from "@/lib/browser-safe/time-format";
+import { nearMoment } from "@/lib/browser-safe/time-format";
 import { useFormatLocale } from "@/hooks/use-format-locale";
 import { recentReports } from "@/hooks/use-recent-reports";
 import { DownloadLink } from "./download-link";
@@ -29,7 +29,7 @@ export function RecentReportItem({ entry, now, storageKey }: { entry: RecentEntr
   const look = stateLook[entry.state];
   // Entries come from browser storage, so this renders in the browser only,
   // with the person's own clock and time zone.
-  const started = t("startedAt", { time: formatStartTime(entry.startedAt, now, locale) });
+  const started = t("startedAt", nearMoment(entry.startedAt, now, locale));
   const restart = useStartReport(storageKey);
   const sentence = useErrorSentence();
   const rerun = () => restart.run({ reportId: entry.reportId, format: entry.format, replaces: entry.executionId });

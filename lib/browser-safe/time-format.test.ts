@@ -1,10 +1,67 @@
 import { describe, expect, it } from "vitest";
-import { formatStartTime } from "./time-format";
+import { nearMoment } from "./time-format";
 
-describe("time formats", () => {
-  it("shows a start time of today as a time, an older one with its date", () => {
-    const now = Date.UTC(2026, 10, 21, 15, 0);
-    expect(formatStartTime(Date.UTC(2026, 10, 21, 9, 14), now, "en-GB", "UTC")).toBe("09:14");
-    expect(formatStartTime(Date.UTC(2026, 10, 20, 9, 14), now, "en-GB", "UTC")).toBe("20 Nov 2026, 09:14");
+describe("nearMoment", () => {
+  it("says today with the time, and gives the date and time for a day further off", () => {
+    const now = Date.parse("2026-11-24T10:00:00Z");
+    expect(nearMoment(Date.parse("2026-11-24T22:30:00Z"), now, "en-GB", "UTC")).toEqual({
+      day: "today",
+      time: "22:30",
+      date: "24 Nov 2026, 22:30",
+    });
+    expect(nearMoment(Date.parse("2026-11-22T23:59:00Z"), now, "en-GB", "UTC")).toEqual({
+      day: "other",
+      time: "23:59",
+      date: "22 Nov 2026, 23:59",
+    });
+  });
+
+  // Days on the reader's calendar: [what, the moment, now, the reader's zone, day, time].
+  it.each([
+    ["the day before", "2026-11-23T00:05Z", "2026-11-24T10:00Z", "UTC", "yesterday", "00:05"],
+    ["the day after", "2026-11-25T09:14Z", "2026-11-24T10:00Z", "UTC", "tomorrow", "09:14"],
+    ["two days on", "2026-11-26T00:00Z", "2026-11-24T10:00Z", "UTC", "other", "00:00"],
+    [
+      "23:30 UTC, already the next day in Prague",
+      "2026-11-24T23:30Z",
+      "2026-11-24T10:00Z",
+      "Europe/Prague",
+      "tomorrow",
+      "00:30",
+    ],
+    [
+      "sent before midnight, read after, as the month turns",
+      "2026-11-30T23:44Z",
+      "2026-12-01T00:40Z",
+      "UTC",
+      "yesterday",
+      "23:44",
+    ],
+    ["across a year", "2026-12-31T20:00Z", "2027-01-01T08:00Z", "UTC", "yesterday", "20:00"],
+    // 25 October 2026 has 25 hours in Prague.
+    ["across a clock change", "2026-10-24T22:30Z", "2026-10-26T22:30Z", "Europe/Prague", "yesterday", "00:30"],
+    // 01:00 UTC is 14:00 in Auckland (UTC+13 in its summer) and 15:00 at UTC+14:
+    // noon UTC of their day is already the next day there.
+    ["thirteen hours ahead of UTC", "2026-11-25T00:35Z", "2026-11-24T01:00Z", "Pacific/Auckland", "tomorrow", "13:35"],
+    ["fourteen hours ahead, the next day", "2026-11-25T00:35Z", "2026-11-24T01:00Z", "Etc/GMT-14", "tomorrow", "14:35"],
+    [
+      "fourteen hours ahead, just after midnight",
+      "2026-11-24T10:35Z",
+      "2026-11-24T01:00Z",
+      "Etc/GMT-14",
+      "tomorrow",
+      "00:35",
+    ],
+    ["fourteen hours ahead, two days on", "2026-11-25T10:35Z", "2026-11-24T01:00Z", "Etc/GMT-14", "other", "00:35"],
+    [
+      "fourteen hours ahead, the day before",
+      "2026-11-23T09:59Z",
+      "2026-11-24T01:00Z",
+      "Etc/GMT-14",
+      "yesterday",
+      "23:59",
+    ],
+  ])("%s", (_what, at, now, zone, day, time) => {
+    expect(nearMoment(Date.parse(at), Date.parse(now), "en-GB", zone)).toMatchObject({ day, time });
   });
 });

@@ -7,11 +7,25 @@ export function formatClockTime(epochMs: number, locale: string): string {
   return dateTimeFormat(locale, { timeStyle: "medium" }).format(epochMs);
 }
 
-/** A start time: the time of day if today, else date and time. */
-export function formatStartTime(startedAt: number, now = Date.now(), locale?: string, timeZone?: string): string {
-  const options: Intl.DateTimeFormatOptions =
-    dayKey(startedAt, timeZone) === dayKey(now, timeZone)
-      ? { timeStyle: "short", timeZone }
-      : { dateStyle: "medium", timeStyle: "short", timeZone };
-  return dateTimeFormat(locale, options).format(startedAt);
+export type NearDay = "yesterday" | "today" | "tomorrow" | "other";
+
+/**
+ * A moment as people say it: its day beside today ("yesterday" is the reader's
+ * previous calendar date, not 24 hours back), its clock time, and its date and
+ * time for a day further off. The messages choose: "Sent yesterday at {time}",
+ * "Deleted on {date}".
+ */
+export function nearMoment(
+  at: number,
+  now: number,
+  locale?: string,
+  timeZone?: string,
+): { day: NearDay; time: string; date: string } {
+  // Both dates read as UTC midnights, where every day has 24 hours.
+  const days = (Date.parse(dayKey(at, timeZone)) - Date.parse(dayKey(now, timeZone))) / 86_400_000;
+  return {
+    day: (["yesterday", "today", "tomorrow"] as const)[days + 1] ?? "other",
+    time: dateTimeFormat(locale, { timeStyle: "short", timeZone }).format(at),
+    date: dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(at),
+  };
 }

@@ -80,6 +80,17 @@ describe("the English catalogue", () => {
   it("has messages", () => {
     expect(english.size).toBeGreaterThan(50);
   });
+
+  // An error tells people what to do next, not only what went wrong. The
+  // password rules are left out: each names what the password needs.
+  it("says what to do next in every error sentence and route answer", () => {
+    const nextStep = /\b(try|check|reload|choose|ask|wait|add|sign in|type|go back|run|open|enter|select|delete)\b/i;
+    const silent = [...english]
+      .filter(([key]) => /^errors\.|\.answers\.(?!rule\.)|Detail$/.test(key))
+      .filter(([, text]) => !nextStep.test(text))
+      .map(([key]) => key);
+    expect(silent).toEqual([]);
+  });
 });
 
 describe.each(locales)("the %s catalogue", (locale) => {
