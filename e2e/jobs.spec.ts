@@ -385,7 +385,7 @@ test.describe("jobs", () => {
       await jobsPage.select("Site plan.pdf");
       await expect(selection).toContainText(/2 jobs, .*3\.98 of .*3\.20 available/);
       await expect(selection.getByRole("alert")).toContainText(
-        /Not enough to print these: .*3\.98 needed, .*3\.20 available\. Add credit or choose fewer jobs\./,
+        /^Not enough credit for these: €0\.78 more is needed\. Add credit or choose fewer jobs\.$/,
       );
 
       // Released all the same, the print server refuses the whole release before anything prints.

@@ -330,7 +330,7 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
             count={selectedJobs.length}
             total={money$(selectedTotal)}
             available={available !== null ? money$(available) : null}
-            notEnough={available !== null && selectedTotal > available}
+            shortfall={available !== null && selectedTotal > available ? money$(selectedTotal - available) : null}
             busy={busy}
             aboveBottomNav={!embedded}
             onRelease={() => askRelease(selectedJobs)}

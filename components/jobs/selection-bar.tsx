@@ -9,7 +9,8 @@ interface SelectionBarProps {
   total: string;
   /** Null when the server keeps no credit: the total is shown alone. */
   available: string | null;
-  notEnough: boolean;
+  /** What the selection costs beyond what is available; null when it is covered. */
+  shortfall: string | null;
   busy: boolean;
   /** On a phone the bar sits above the thumb bar. */
   aboveBottomNav: boolean;
@@ -27,7 +28,7 @@ export function SelectionBar({
   count,
   total,
   available,
-  notEnough,
+  shortfall,
   busy,
   aboveBottomNav,
   onRelease,
@@ -43,9 +44,9 @@ export function SelectionBar({
       <p aria-live="polite" className="font-semibold">
         {available !== null ? t("selection", { count, total, available }) : t("selectionNoBalance", { count, total })}
       </p>
-      {notEnough ? (
+      {shortfall ? (
         <p role="alert" className="text-danger-text">
-          {t("notEnough", { total, available: available ?? "" })}
+          {t("notEnough", { shortfall })}
         </p>
       ) : null}
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
