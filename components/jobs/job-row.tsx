@@ -1,11 +1,12 @@
 "use client";
 
 import { useTranslations } from "@/hooks/use-translations";
-import { memo, useId, useLayoutEffect, useRef } from "react";
+import { memo, useId } from "react";
 import type { JobView } from "@/app/api/jobs/schema";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/icons/icon-provider";
 import { ChoiceBox } from "@/components/ui/choice-box";
+import { useFocusHandOver } from "@/hooks/use-focus-hand-over";
 import { JobCost, JobDeletion, JobFacts } from "./job-facts";
 
 export interface JobRowActions {
@@ -25,6 +26,8 @@ interface JobRowProps extends JobRowActions {
   onSelect?: (job: JobView, checked: boolean) => void;
   selected?: boolean;
 }
+
+const listHeading = (row: HTMLElement) => row.closest("section")?.querySelector("h2");
 
 /**
  * One job: its name (the checkbox's label while waiting), facts, cost and
@@ -47,16 +50,8 @@ export const JobRow = memo(function JobRow({
 }: JobRowProps) {
   const t = useTranslations("jobs");
   const id = useId();
-  const item = useRef<HTMLLIElement>(null);
-  // A row that leaves with the focus in it (deleted; unmarked in Favourites)
-  // hands it to its list's heading, not to the top of the page. A layout
-  // effect's cleanup runs while the row is still in the page.
-  useLayoutEffect(() => {
-    const row = item.current;
-    return () => {
-      if (row?.contains(document.activeElement)) row.closest("section")?.querySelector("h2")?.focus();
-    };
-  }, []);
+  // A row that leaves with the focus in it (deleted; unmarked in Favourites) hands it to its list's heading.
+  const item = useFocusHandOver<HTMLLIElement>(listHeading);
   return (
     // Rows out of view are not laid out or painted until scrolled to (a list
     // of 150 was a long task on a phone); "auto" keeps a row's last height.

@@ -1,6 +1,5 @@
 "use client";
 
-import { useLayoutEffect, useRef } from "react";
 import { useTranslations } from "@/hooks/use-translations";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/icons/icon-provider";
@@ -15,6 +14,7 @@ import { recentReports } from "@/hooks/use-recent-reports";
 import { DownloadLink } from "./download-link";
 import { useErrorSentence } from "@/hooks/use-error-sentence";
 import { useStartReport } from "@/hooks/use-start-report";
+import { useFocusHandOver } from "@/hooks/use-focus-hand-over";
 
 const stateLook: Record<EntryState, { icon: IconName; tone: string }> = {
   running: { icon: "spinner", tone: "bg-info-bg text-info-text" },
@@ -22,6 +22,8 @@ const stateLook: Record<EntryState, { icon: IconName; tone: string }> = {
   failed: { icon: "alert", tone: "bg-danger-bg text-danger-text" },
   expired: { icon: "clock", tone: "bg-surface-muted text-fg-muted" },
 };
+
+const recentHeading = () => document.getElementById("recent-reports");
 
 export function RecentReportItem({ entry, now, storageKey }: { entry: RecentEntry; now: number; storageKey: string }) {
   const t = useTranslations("reports");
@@ -33,16 +35,9 @@ export function RecentReportItem({ entry, now, storageKey }: { entry: RecentEntr
   const restart = useStartReport(storageKey);
   const sentence = useErrorSentence();
   const rerun = () => restart.run({ reportId: entry.reportId, format: entry.format, replaces: entry.executionId });
-  const item = useRef<HTMLLIElement>(null);
-  // An entry that leaves with the focus in it (removed; run again, which
-  // puts the new run at the top) hands it to the list's heading, not to the
-  // top of the page (as a job row does, components/jobs/job-row.tsx).
-  useLayoutEffect(() => {
-    const row = item.current;
-    return () => {
-      if (row?.contains(document.activeElement)) document.getElementById("recent-reports")?.focus();
-    };
-  }, []);
+  // An entry that leaves with the focus in it (removed; run again, which puts
+  // the new run at the top) hands it to the list's heading.
+  const item = useFocusHandOver<HTMLLIElement>(recentHeading);
 
   return (
     <li
