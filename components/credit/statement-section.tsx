@@ -118,7 +118,9 @@ function StatementTable({ lines, currency, locale }: { lines: StatementLine[]; c
                   </span>
                   {/* On a phone the date and the balance join this cell: four columns do not fit. */}
                   <span className="block text-sm text-fg-muted sm:hidden">{date}</span>
-                  <span className="block text-sm text-fg-muted sm:hidden">{`${t("statement.balanceAfter")}: ${balance}`}</span>
+                  <span className="block text-sm text-fg-muted sm:hidden">
+                    {t("statement.balanceAfterValue", { balance })}
+                  </span>
                 </td>
                 <td className="p-2 text-end align-top whitespace-nowrap tabular-nums">
                   {formatSignedMoney(line.amount, currency, locale)}

@@ -12,7 +12,7 @@ import { listsAreStale, useDeleteJobs, useFavorite, useJobList, usePrinters, use
 import { useLastPrinter } from "@/hooks/use-last-printer";
 import { useNow } from "@/hooks/use-now";
 import { useWaitBriefly } from "@/hooks/use-wait-briefly";
-import { totalCost } from "@/lib/browser-safe/jobs/total-cost";
+import { shortfall, totalCost } from "@/lib/browser-safe/jobs/total-cost";
 import type { ReleaseOptions } from "@/lib/browser-safe/jobs/release-options";
 import { formatMoney } from "@/lib/browser-safe/money-format";
 import { newRequestId } from "@/lib/browser-safe/request-id";
@@ -192,6 +192,7 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
 
   const selectedJobs = [...selected.values()];
   const selectedTotal = totalCost(selectedJobs.map((job) => job.cost));
+  const selectedShortfall = shortfall(selectedTotal, available);
   const busy = release.isPending || remove.isPending;
   // The same functions for every row and render, so the memoised rows render only when their job changes.
   const { run: runFavorite } = favorite;
@@ -330,7 +331,7 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
             count={selectedJobs.length}
             total={money$(selectedTotal)}
             available={available !== null ? money$(available) : null}
-            shortfall={available !== null && selectedTotal > available ? money$(selectedTotal - available) : null}
+            shortfall={selectedShortfall !== null ? money$(selectedShortfall) : null}
             busy={busy}
             aboveBottomNav={!embedded}
             onRelease={() => askRelease(selectedJobs)}

@@ -21,8 +21,9 @@ export function nearMoment(
   locale?: string,
   timeZone?: string,
 ): { day: NearDay; time: string; date: string } {
-  // Both dates read as UTC midnights, where every day has 24 hours.
-  const days = (Date.parse(dayKey(at, timeZone)) - Date.parse(dayKey(now, timeZone))) / 86_400_000;
+  // Both dates read as UTC midnights, where every day has 24 hours (rounded
+  // should a browser's date pattern ever read as local midnights again).
+  const days = Math.round((Date.parse(dayKey(at, timeZone)) - Date.parse(dayKey(now, timeZone))) / 86_400_000);
   return {
     day: (["yesterday", "today", "tomorrow"] as const)[days + 1] ?? "other",
     time: dateTimeFormat(locale, { timeStyle: "short", timeZone }).format(at),

@@ -59,7 +59,12 @@ function pluralForms(elements: MessageFormatElement[], found: string[] = []): st
   return found;
 }
 
-function sampleValues(kinds: Map<string, Kind>, count: number): Record<string, string | number | Date> {
+/** Values for a message's placeholders: `count` for numbers, a select's option number `variant` (of those it has). */
+function sampleValues(
+  kinds: Map<string, Kind>,
+  count: number,
+  variant: number,
+): Record<string, string | number | Date> {
   return Object.fromEntries(
     [...kinds].map(([name, kind]) => [
       name,
@@ -68,10 +73,14 @@ function sampleValues(kinds: Map<string, Kind>, count: number): Record<string, s
         : kind === "date"
           ? new Date(0)
           : kind.startsWith("select(")
-            ? kind.slice(7, -1).split(",")[0]!
+            ? selectOptions(kind)[variant % selectOptions(kind).length]!
             : `«${name}»`,
     ]),
   );
+}
+
+function selectOptions(kind: Kind): string[] {
+  return kind.startsWith("select(") ? kind.slice(7, -1).split(",") : [];
 }
 
 const english = flatten(catalogues.en as Tree);
@@ -142,11 +151,18 @@ describe.each(locales)("the %s catalogue", (locale) => {
       onError: (error) => errors.push(error.message),
     });
     for (const [key, text] of english) {
-      for (const count of [0, 1, 2, 5, 21]) {
-        const values = sampleValues(placeholders(parse(text)), count);
-        // The keys are checked above; here any key of the flat list is asked for.
-        const output = (t as unknown as (key: string, values: object) => string)(key, values);
-        expect(output).not.toContain("{");
+      const kinds = placeholders(parse(text));
+      // Every option of every select ("yesterday", "today", …), each with every count.
+      const variants = Math.max(1, ...[...kinds.values()].map((kind) => selectOptions(kind).length));
+      for (let variant = 0; variant < variants; variant++) {
+        for (const count of [0, 1, 2, 5, 21]) {
+          // The keys are checked above; here any key of the flat list is asked for.
+          const output = (t as unknown as (key: string, values: object) => string)(
+            key,
+            sampleValues(kinds, count, variant),
+          );
+          expect(output).not.toContain("{");
+        }
       }
     }
     expect(errors).toEqual([]);
