@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { alice, expect, test as base } from "./fixtures";
-import { CreditPage } from "./pages/credit-page";
+import { CreditPage, expectVoucherPlaceholderAsTallAsForm } from "./pages/credit-page";
 import { axeViolations } from "./support/axe";
 import { requestsForEach } from "./support/preloaded-read";
 
@@ -138,4 +138,9 @@ test("the credit page speaks German", async ({ page, creditPage }) => {
   await expect(page.getByRole("region", { name: "Kontoauszug" }).getByTestId("chart-summary")).toHaveText(
     /ausgegeben in den letzten 30 Tagen/,
   );
+});
+
+test("Add credit's placeholder is as tall as its form, on a phone too", async ({ page }) => {
+  for (const width of page.viewportSize()!.width < 640 ? [360] : [360, 1280])
+    await expectVoucherPlaceholderAsTallAsForm(page, "Add credit", width);
 });

@@ -60,6 +60,48 @@ test.describe("jobs", () => {
     await expect(timesheet).toContainText(new RegExp(`Deleted on ${date} unless printed`));
   });
 
+  test.describe("at the reader's midnight", () => {
+    test.use({ timezoneId: "Europe/Prague" });
+
+    test("a page left open says yesterday for what it said today", async ({ page, jobsPage }) => {
+      // The browser's clock five minutes before a Prague midnight; Site plan
+      // sent ten minutes before that, going in twelve hours.
+      const shown = Date.parse("2026-12-01T23:55:00+01:00");
+      await jobsPage.signInWithPin(bob.pin);
+      await page.route("**/api/jobs?list=waiting*", async (route) => {
+        const answer = await route.fetch();
+        const body = (await answer.json()) as { jobs: { name: string }[] };
+        const jobs = body.jobs.map((job) =>
+          job.name === "Site plan.pdf"
+            ? {
+                ...job,
+                submittedAt: new Date(shown - 10 * 60_000).toISOString(),
+                expiresAt: new Date(shown + 12 * 3_600_000).toISOString(),
+              }
+            : job,
+        );
+        await route.fulfill({ response: answer, json: { ...body, jobs } });
+      });
+      await page.clock.install({ time: shown });
+      await jobsPage.goto();
+      const sitePlan = jobsPage.job(jobsPage.waiting, "Site plan.pdf");
+      await expect(sitePlan).toContainText("Sent 11:45 PM ·");
+      await expect(sitePlan).toContainText("Deleted tomorrow at 11:55 AM unless printed");
+      // Ten minutes on, nothing read again: the words follow the calendar.
+      await page.clock.fastForward("10:00");
+      await expect(sitePlan).toContainText("Sent yesterday at 11:45 PM ·");
+      await expect(sitePlan).toContainText("Deleted today at 11:55 AM unless printed");
+      // A laptop asleep over the next midnight: its timers did not run, and
+      // the day is checked again as the tab comes back to the front.
+      await page.clock.setSystemTime(shown + 24 * 3_600_000 + 10 * 60_000);
+      await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+      await expect(sitePlan).toContainText("Sent Dec 1, 2026, 11:45 PM ·");
+      await expect(sitePlan).toContainText("Deleted on Dec 2, 2026, 11:55 AM unless printed");
+      // The tab's return reads the list again: no answer is rewritten once the test is over.
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+    });
+  });
+
   test("the browser reads the waiting list and the money alongside the page's scripts, and only once", async ({
     page,
     jobsPage,

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { alice, carol, expect, test } from "./fixtures";
+import { expectVoucherPlaceholderAsTallAsForm } from "./pages/credit-page";
 import { HomePage } from "./pages/home-page";
 import { layoutShifts } from "./pages/phone-layout";
 import { axeViolations } from "./support/axe";
@@ -36,6 +37,7 @@ const languages = [
     download: "Herunterladen",
     readyNotice: "ist fertig",
     release: "Freigeben",
+    addCredit: "Guthaben aufladen",
     deleteSelected: "Auswahl löschen",
   },
   {
@@ -60,6 +62,7 @@ const languages = [
     download: "Stáhnout",
     readyNotice: "je hotová",
     release: "Uvolnit",
+    addCredit: "Dobít kredit",
     deleteSelected: "Smazat vybrané",
   },
 ] as const;
@@ -160,6 +163,14 @@ for (const words of languages) {
       const remove = await page.getByRole("button", { name: words.deleteSelected, exact: true }).boundingBox();
       expect(remove!.y).toBe(release!.y);
       expect(await sidewaysOverflow(page)).toBe(0);
+    });
+
+    test("keeps Add credit's place while it checks for vouchers, its longer words too", async ({ page }) => {
+      await page.goto("/sign-in");
+      await signInWithPin(page, alice.pin, words.submit);
+      await expect(page.getByRole("heading", { level: 1, name: words.greeting })).toBeVisible();
+      for (const width of page.viewportSize()!.width < 640 ? [360] : [360, 1280])
+        await expectVoucherPlaceholderAsTallAsForm(page, words.addCredit, width);
     });
   });
 }

@@ -34,3 +34,33 @@ export class CreditPage {
     await this.voucher.getByRole("button", { name: "Add credit" }).click();
   }
 }
+
+/**
+ * Add credit shows a placeholder until the server says it takes vouchers; it
+ * must take the form's place in every language and width, or the statement
+ * below moves when the answer comes (German at 360 px did, by 12 px).
+ * `heading` is Add credit's heading in the page's language.
+ */
+export async function expectVoucherPlaceholderAsTallAsForm(page: Page, heading: string, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 740 });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const vouchers = "**/api/credit/vouchers";
+  await page.route(vouchers, async (route) => {
+    await held;
+    await route.continue();
+  });
+  try {
+    await page.goto("/credit");
+    const section = page.getByRole("region", { name: heading, exact: true });
+    await expect(section).toHaveAttribute("aria-busy", "true");
+    const placeholder = await section.boundingBox();
+    release();
+    await expect(section.getByRole("textbox")).toBeVisible();
+    const form = await section.boundingBox();
+    expect(Math.abs((form?.height ?? 0) - (placeholder?.height ?? 0)), `${width} px`).toBeLessThanOrEqual(1);
+  } finally {
+    release();
+    await page.unroute(vouchers);
+  }
+}

@@ -188,7 +188,7 @@ export function layoutShifts(page: Page): Promise<LayoutShift[]> {
                 if (entry.hadRecentInput) continue;
                 const moved = entry.sources.map(({ node, previousRect: from, currentRect: to }) => {
                   const text = (node?.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
-                  return `<${node?.nodeName.toLowerCase() ?? "?"}> "${text}" y ${from.y}->${to.y}, height ${from.height}->${to.height}`;
+                  return `<${node?.nodeName.toLowerCase() ?? "?"}> "${text}" x ${from.x}->${to.x}, y ${from.y}->${to.y}, width ${from.width}->${to.width}, height ${from.height}->${to.height}`;
                 });
                 shifts.push({ score: Number(entry.value.toFixed(4)), moved: moved.join("; ") });
               }

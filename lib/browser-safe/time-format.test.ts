@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { nearMoment } from "./time-format";
+import { afterEach, describe, expect, it } from "vitest";
+import { nearMoment, untilNextDay } from "./time-format";
 
 describe("nearMoment", () => {
   it("says today with the time, and gives the date and time for a day further off", () => {
@@ -63,5 +63,28 @@ describe("nearMoment", () => {
     ],
   ])("%s", (_what, at, now, zone, day, time) => {
     expect(nearMoment(Date.parse(at), Date.parse(now), "en-GB", zone)).toMatchObject({ day, time });
+  });
+});
+
+describe("untilNextDay", () => {
+  // Node takes a new TZ at once; the browser's zone is the page's.
+  const zone = process.env.TZ;
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  // [what, now, the reader's zone, minutes until the next day].
+  it.each([
+    ["five minutes before midnight", "2026-12-01T23:55:00+01:00", "Europe/Prague", 5],
+    ["at midnight, a whole day", "2026-12-01T00:00:00+01:00", "Europe/Prague", 24 * 60],
+    ["midnight UTC, one in the morning in Prague", "2026-12-01T00:00:00Z", "Europe/Prague", 23 * 60],
+    // In Prague 29 March 2026 has 23 hours, 25 October 2026 has 25.
+    ["a day of 23 hours", "2026-03-29T00:00:00+01:00", "Europe/Prague", 23 * 60],
+    ["a day of 25 hours", "2026-10-25T00:00:00+02:00", "Europe/Prague", 25 * 60],
+    ["fourteen hours ahead of UTC", "2026-12-01T09:00:00Z", "Etc/GMT-14", 60],
+  ])("%s", (_what, now, timeZone, minutes) => {
+    process.env.TZ = timeZone;
+    expect(untilNextDay(Date.parse(now))).toBe(minutes * 60_000);
   });
 });

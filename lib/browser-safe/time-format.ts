@@ -30,3 +30,14 @@ export function nearMoment(
     date: dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(at),
   };
 }
+
+/**
+ * How long until the reader's next calendar day begins, when "today" becomes
+ * "yesterday": in the browser's own time zone, a day of a clock change
+ * included (23 or 25 hours).
+ */
+export function untilNextDay(now: number): number {
+  const next = new Date(now);
+  next.setHours(24, 0, 0, 0);
+  return next.getTime() - now;
+}
