@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { untilNextDay } from "@/lib/browser-safe/time-format";
+import { nextDayStart } from "@/lib/browser-safe/time-format";
 
 /**
  * The current time: every second while `ticking` (for elapsed times), else
@@ -10,9 +10,9 @@ import { untilNextDay } from "@/lib/browser-safe/time-format";
  * checked again when the tab comes back to the front.
  */
 export function useNow(ticking: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(Date.now);
   useEffect(() => {
-    const dayTurn = now + untilNextDay(now);
+    const dayTurn = nextDayStart(now);
     const renew = () => setNow(Date.now());
     const timer = setTimeout(renew, ticking ? 1000 : dayTurn - now);
     const onShow = () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { nearMoment, untilNextDay } from "./time-format";
+import { nearMoment, nextDayStart } from "./time-format";
 
 describe("nearMoment", () => {
   it("says today with the time, and gives the date and time for a day further off", () => {
@@ -66,7 +66,7 @@ describe("nearMoment", () => {
   });
 });
 
-describe("untilNextDay", () => {
+describe("nextDayStart", () => {
   // Node takes a new TZ at once; the browser's zone is the page's.
   const zone = process.env.TZ;
   afterEach(() => {
@@ -85,6 +85,6 @@ describe("untilNextDay", () => {
     ["fourteen hours ahead of UTC", "2026-12-01T09:00:00Z", "Etc/GMT-14", 60],
   ])("%s", (_what, now, timeZone, minutes) => {
     process.env.TZ = timeZone;
-    expect(untilNextDay(Date.parse(now))).toBe(minutes * 60_000);
+    expect(nextDayStart(Date.parse(now)) - Date.parse(now)).toBe(minutes * 60_000);
   });
 });

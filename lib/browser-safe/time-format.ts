@@ -32,12 +32,10 @@ export function nearMoment(
 }
 
 /**
- * How long until the reader's next calendar day begins, when "today" becomes
+ * When the reader's next calendar day begins, the moment "today" becomes
  * "yesterday": in the browser's own time zone, a day of a clock change
  * included (23 or 25 hours).
  */
-export function untilNextDay(now: number): number {
-  const next = new Date(now);
-  next.setHours(24, 0, 0, 0);
-  return next.getTime() - now;
+export function nextDayStart(now: number): number {
+  return new Date(now).setHours(24, 0, 0, 0);
 }
