@@ -38,7 +38,7 @@ export class CreditPage {
 /**
  * Add credit shows a placeholder until the server says it takes vouchers; it
  * must take the form's place in every language and width, or the statement
- * below moves when the answer comes (German at 360 px did, by 12 px).
+ * below moves when the answer comes (Lighthouse counts it on a phone).
  * `heading` is Add credit's heading in the page's language.
  */
 export async function expectVoucherPlaceholderAsTallAsForm(page: Page, heading: string, width: number): Promise<void> {
