@@ -1,6 +1,7 @@
-import type { Page, Route } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { alice, expect, test } from "./fixtures";
 import { axeViolations } from "./support/axe";
+import { holdRequests } from "./support/hold-requests";
 import { privateStackTest } from "./support/own-stack-test";
 import { failingReport, reportsTest as reportsTestWithDelay } from "./support/reports-test";
 import { reportReadyTimeout } from "./support/stack-env";
@@ -35,19 +36,6 @@ async function submitEmpty(page: Page): Promise<void> {
   );
   await page.getByRole("tabpanel").getByRole("button", { name: "Sign in" }).click();
   await answered;
-}
-
-/** Holds the account panels' requests until released, so their skeletons stay. */
-async function holdAccountRequests(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const hold = async (route: Route) => {
-    await released;
-    await route.continue().catch(() => undefined);
-  };
-  await page.route("**/api/me", hold);
-  await page.route("**/api/account/money", hold);
-  return release;
 }
 
 for (const theme of themes) {
@@ -125,7 +113,7 @@ for (const theme of themes) {
       await expect(homePage.availableToPrint).toHaveText("€25.50");
       await stack.killPrintServer();
 
-      const release = await holdAccountRequests(page);
+      const release = await holdRequests(page, "**/api/me", "**/api/account/money");
       try {
         await page.reload();
         await homePage.expectGreeting(alice.fullName);

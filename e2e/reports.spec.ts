@@ -1,4 +1,5 @@
 import { axeViolations } from "./support/axe";
+import { holdRequests } from "./support/hold-requests";
 import { requestsFor } from "./support/preloaded-read";
 import { failingReport, reportsTest } from "./support/reports-test";
 import { alice, bob, expect } from "./fixtures";
@@ -218,12 +219,7 @@ test.describe("reports", () => {
     reportsPage,
   }) => {
     await signInPage.signInWithPinTo("/", alice.pin);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/reports", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/reports");
     await page.goto("/reports");
     const list = page.getByRole("region", { name: "Your reports" }).getByRole("list");
     await expect(list).toHaveAttribute("aria-busy", "true");

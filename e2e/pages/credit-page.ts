@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { holdRequests } from "../support/hold-requests";
 
 /** /credit: the balance, Add credit, the statement and its chart (issue 13). */
 export class CreditPage {
@@ -43,13 +44,8 @@ export class CreditPage {
  */
 export async function expectVoucherPlaceholderAsTallAsForm(page: Page, heading: string, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 740 });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
   const vouchers = "**/api/credit/vouchers";
-  await page.route(vouchers, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, vouchers);
   try {
     await page.goto("/credit");
     const section = page.getByRole("region", { name: heading, exact: true });
