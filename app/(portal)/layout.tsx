@@ -18,6 +18,7 @@ import { serverTranslator } from "@/lib/i18n/server-translator";
 import { recentReportsKey } from "@/lib/reports/recent-reports-key";
 import { requestedPath } from "@/lib/request-path";
 import { HydrateApart } from "@/components/layout/hydrate-apart";
+import { WholeFirstPaint } from "@/components/layout/whole-first-paint";
 
 /**
  * The page comes with when the session ends only while that is further off
@@ -68,6 +69,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
               {children}
             </main>
             {embedded ? <EmbedHeightReporter /> : <BottomNav />}
+            <WholeFirstPaint />
             <HydrateApart>
               <ReportWatch storageKey={recentReportsKey(user.userId)} />
             </HydrateApart>

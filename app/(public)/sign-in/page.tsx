@@ -12,6 +12,7 @@ import { endedReason, safeCallbackPath, unavailableReason } from "@/lib/browser-
 import { LanguageSwitch } from "@/components/layout/language-switch";
 import { ForgetDrafts } from "@/components/session/forget-drafts";
 import { ThemeSwitch } from "@/components/layout/theme-switch";
+import { WholeFirstPaint } from "@/components/layout/whole-first-paint";
 import { embedParam, withEmbed, withoutEmbed } from "@/lib/browser-safe/embed-mode";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { errorSentence } from "@/lib/i18n/error-sentence";
@@ -109,6 +110,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
       </div>
       {embedded ? <EmbedHeightReporter /> : null}
       {signedOut ? <ForgetDrafts /> : null}
+      <WholeFirstPaint />
     </main>
   );
 }
