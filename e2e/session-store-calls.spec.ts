@@ -43,7 +43,13 @@ test("pages and API routes read the session once each and do not write it", asyn
   const { request } = page.context();
   await page.close();
 
+  // Both connections ready before MONITOR starts: ioredis reads a command
+  // another client sends just as its MONITOR is answered (here, a new
+  // connection's INFO) as a reply to nothing and fails ("Command queue state
+  // error", as in taskforcesh/bullmq#2505), which a full run met once.
   const client = new Redis(stack.redisUrl());
+  const marker = new Redis(stack.redisUrl());
+  await Promise.all([client.ping(), marker.ping()]);
   const monitor = await client.monitor();
   const seen: Command[] = [];
   let lastSessionCommandAt = Date.now();
@@ -54,7 +60,6 @@ test("pages and API routes read the session once each and do not write it", asyn
   await expect.poll(() => Date.now() - lastSessionCommandAt, { timeout: 30_000 }).toBeGreaterThan(1_000);
   // Commands reach MONITOR a little later than the answer: a marker sent
   // after the request closes its slice of the stream.
-  const marker = new Redis(stack.redisUrl());
   let markers = 0;
   async function commandsOf(request: () => Promise<number>): Promise<Command[]> {
     const from = seen.length;
