@@ -56,7 +56,7 @@ test.describe("jobs", () => {
     await expect(sitePlan).toContainText(new RegExp(`Sent yesterday at ${clock} ·`));
     await expect(sitePlan).toContainText(new RegExp(`Deleted tomorrow at ${clock} unless printed`));
     const timesheet = jobsPage.job(jobsPage.waiting, "Timesheet.xlsx");
-    await expect(timesheet).toContainText(new RegExp(`Sent ${date} ·`));
+    await expect(timesheet).toContainText(new RegExp(`Sent on ${date} ·`));
     await expect(timesheet).toContainText(new RegExp(`Deleted on ${date} unless printed`));
   });
 
@@ -85,7 +85,7 @@ test.describe("jobs", () => {
       await page.clock.install({ time: shown });
       await jobsPage.goto();
       const sitePlan = jobsPage.job(jobsPage.waiting, "Site plan.pdf");
-      await expect(sitePlan).toContainText("Sent 11:45 PM ·");
+      await expect(sitePlan).toContainText("Sent at 11:45 PM ·");
       await expect(sitePlan).toContainText("Deleted tomorrow at 11:55 AM unless printed");
       // Ten minutes on, nothing read again: the words follow the calendar.
       await page.clock.fastForward("10:00");
@@ -95,7 +95,7 @@ test.describe("jobs", () => {
       // the day is checked again as the tab comes back to the front.
       await page.clock.setSystemTime(shown + 24 * 3_600_000 + 10 * 60_000);
       await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
-      await expect(sitePlan).toContainText("Sent Dec 1, 2026, 11:45 PM ·");
+      await expect(sitePlan).toContainText("Sent on Dec 1, 2026, 11:45 PM ·");
       await expect(sitePlan).toContainText("Deleted on Dec 2, 2026, 11:55 AM unless printed");
       // The tab's return reads the list again: no answer is rewritten once the test is over.
       await page.unrouteAll({ behavior: "ignoreErrors" });

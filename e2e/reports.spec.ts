@@ -77,6 +77,8 @@ test.describe("reports", () => {
     await expect(recentHeading).toBeFocused();
     const again = reportsPage.entryById(executionId);
     await expect(again).toContainText("Running");
+    // Started a moment ago: today's clock time (yesterday's, should midnight fall in between).
+    await expect(again).toContainText(/Started (yesterday )?at \d{1,2}:\d{2}/);
     await expect(again).toContainText("Failed");
 
     // So does Remove.
