@@ -158,13 +158,21 @@ const metricIds = [
   "bootup-time",
 ];
 
+/** A Lighthouse run that Chromium broke off on every attempt (not a finding about the page). */
+class BrokenRunError extends BenchError {}
+
+const LIGHTHOUSE_ATTEMPTS = 3;
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * One Lighthouse run; a run that Chromium breaks off (NO_NAVSTART and the
- * like happen now and then on a busy machine) is tried once more.
+ * like happen now and then, twice in a row on 2026-12-01) is tried again
+ * after a moment, up to three attempts in all.
  */
 async function lighthouseRun(port, url, path, say) {
   let problem = "";
-  for (let attempt = 1; attempt <= 2; attempt++) {
+  for (let attempt = 1; attempt <= LIGHTHOUSE_ATTEMPTS; attempt++) {
+    if (attempt > 1) await pause(2000);
     const answer = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: categories });
     const lhr = answer?.lhr;
     problem = !lhr ? "no result" : lhr.runtimeError ? lhr.runtimeError.code : "";
@@ -173,9 +181,9 @@ async function lighthouseRun(port, url, path, say) {
       if (landed !== path) throw new BenchError(`Lighthouse ended at ${landed} instead of ${path}`);
       return lhr;
     }
-    say?.(`  lighthouse ${path}: ${problem}${attempt === 1 ? ", trying again" : ""}`);
+    say?.(`  lighthouse ${path}: ${problem}${attempt < LIGHTHOUSE_ATTEMPTS ? ", trying again" : ""}`);
   }
-  throw new BenchError(`Lighthouse failed on ${path}: ${problem}`);
+  throw new BrokenRunError(`Lighthouse failed on ${path}: ${problem}`);
 }
 
 /**
@@ -249,10 +257,11 @@ async function lighthouseSample(port, baseUrl, page, say) {
 }
 
 /** Median Lighthouse scores and metrics of one page's runs, with the audits that failed in any. */
-function pageScores(page, samples) {
+function pageScores(page, samples, brokenRuns) {
   return {
     path: page.path,
     formFactor: "mobile",
+    ...(brokenRuns > 0 && { brokenRuns }),
     ...Object.fromEntries(categories.map((c) => [c, median(samples.map((s) => s.scores[c]))])),
     metrics: Object.fromEntries(
       metricIds.map((m) => [
@@ -277,6 +286,7 @@ export async function measureLighthouse({ portalUrl, floorUrl, cookie, pages, ru
   if (chrome.process) track?.(chrome.process);
   try {
     const samples = new Map();
+    const broken = new Map();
     let signedIn = false;
     for (const { page, run } of lighthouseRounds(pages, runs)) {
       // With a session the sign-in page forwards to the home page: the cookie is there only for signed-in pages.
@@ -284,15 +294,31 @@ export async function measureLighthouse({ portalUrl, floorUrl, cookie, pages, ru
         await setSessionCookie(chrome.port, portalUrl, page.signedIn ? cookie : undefined);
         signedIn = page.signedIn;
       }
-      const sample = await lighthouseSample(chrome.port, page === FLOOR_PAGE ? floorUrl : portalUrl, page, say);
+      let sample;
+      try {
+        sample = await lighthouseSample(chrome.port, page === FLOOR_PAGE ? floorUrl : portalUrl, page, say);
+      } catch (error) {
+        // One run broken off on every attempt leaves that run out, not the whole group.
+        if (!(error instanceof BrokenRunError)) throw error;
+        broken.set(page, (broken.get(page) ?? 0) + 1);
+        say?.(`  lighthouse ${page.name} ${page.path} run ${run}: left out (${error.message})`);
+        continue;
+      }
       samples.set(page, [...(samples.get(page) ?? []), sample]);
       say?.(
         `  lighthouse ${page.name} ${page.path} run ${run}: ${categories.map((c) => `${c} ${sample.scores[c]}`).join(", ")}`,
       );
     }
+    const scored = (page) => {
+      const kept = samples.get(page) ?? [];
+      // A median needs most of the runs: fewer than that is no figure.
+      if (kept.length <= runs / 2)
+        throw new BenchError(`Lighthouse ran ${page.path} to the end ${kept.length} of ${runs} times`);
+      return pageScores(page, kept, broken.get(page) ?? 0);
+    };
     return {
-      floor: pageScores(FLOOR_PAGE, samples.get(FLOOR_PAGE)),
-      served: Object.fromEntries(pages.map((page) => [page.name, pageScores(page, samples.get(page))])),
+      floor: scored(FLOOR_PAGE),
+      served: Object.fromEntries(pages.map((page) => [page.name, scored(page)])),
     };
   } finally {
     await chrome.kill();

@@ -230,6 +230,7 @@ function pageRows(r, section, row) {
         lh?.largestPaint
           ? `largest paint ${lh.largestPaint.element} (${lh.largestPaint.runs} of ${lh.largestPaint.of} runs)`
           : "",
+        lh?.brokenRuns ? `${lh.brokenRuns} run${lh.brokenRuns > 1 ? "s" : ""} broken off and left out` : "",
       ]
         .filter(Boolean)
         .join("; "),
