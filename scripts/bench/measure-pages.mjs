@@ -2,6 +2,7 @@
 // scores the portal's pages and the floor's empty page, with Debian's Chromium
 // (Playwright and Lighthouse cannot download one here).
 
+import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { launch } from "chrome-launcher";
@@ -162,7 +163,6 @@ const metricIds = [
 class BrokenRunError extends BenchError {}
 
 const LIGHTHOUSE_ATTEMPTS = 3;
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * One Lighthouse run; a run that Chromium breaks off (NO_NAVSTART and the
@@ -172,7 +172,7 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function lighthouseRun(port, url, path, say) {
   let problem = "";
   for (let attempt = 1; attempt <= LIGHTHOUSE_ATTEMPTS; attempt++) {
-    if (attempt > 1) await pause(2000);
+    if (attempt > 1) await sleep(2000);
     const answer = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: categories });
     const lhr = answer?.lhr;
     problem = !lhr ? "no result" : lhr.runtimeError ? lhr.runtimeError.code : "";
