@@ -11,12 +11,19 @@ import { runInNewContext } from "node:vm";
  * largest semi-space). In a process whose young generation had grown under
  * other load, a download's records filled those 32 MiB between collections:
  * the portal's memory grew by up to 34.6 MiB in the bench's whole run of
- * 2026-11-27 19:55, over its budget of 32, and by less than 3 in runs where
- * the young generation was small. Collected every 16 MiB, a download's
- * garbage stays under half of that, whatever came before it, for a scavenge
- * of 1 to 4 ms every 16 MiB (about 3 % of a download's CPU).
+ * 2026-11-27 19:55, over its budget of 32.
+ *
+ * Every 4 MiB, not 16 (until 2026-12-01): V8 counts buffers that wait for
+ * collection against the old generation's room, and a limit it sets only
+ * some 8 MiB above what survived its last full collection (about 50 MiB of
+ * Next.js's code and data). Every 16 MiB, the records that waited passed
+ * that room two or three times per 237 MiB file, and each time V8 started a
+ * full collection, marking those 50 MiB again on its helper threads: a third
+ * of the portal's CPU in a profile of downloads one after the other (`perf`),
+ * 0.54 to 0.63 s per file in all against 0.34 to 0.36 s now, for a scavenge
+ * of 0.3 to 0.6 ms every 4 MiB.
  */
-export const YOUNG_GARBAGE_BYTES = 16 * 1024 * 1024;
+export const YOUNG_GARBAGE_BYTES = 4 * 1024 * 1024;
 
 /** V8's `gc`, taken from a context made after `--expose-gc` is set: the portal's own context stays without one. */
 function exposedGc(): (options: { type: "minor" }) => void {
