@@ -1,13 +1,11 @@
 import "server-only";
-import { cookies, headers } from "next/headers";
-import { after } from "next/server";
 import { toPortalError } from "@/lib/browser-safe/errors";
 import { getEnv } from "@/lib/env";
 import { log, errorFields } from "@/lib/log";
 import { stateStore } from "@/lib/state/configured-state-store";
 import { attemptSource } from "./attempt-source";
 import type { SignInCredentials } from "./credentials-schema";
-import { renewedSessionCookie } from "./session-cookie";
+import { renewedSessionCookie, type SessionCookie } from "./session-cookie";
 import { openSession } from "./sign-in";
 
 // Signing in with a PIN or a user name and password, from the sign-in form's
@@ -20,11 +18,18 @@ import { openSession } from "./sign-in";
 // The checks are those Auth.js ran `authorize` for: the credentials are
 // checked by the print server as one counted attempt (failed-sign-ins.ts),
 // and the session is new (the caller replaces the previous one).
+// What the request says is read from the request itself and the cookie is
+// handed back for the route to set on its answer: next/headers' headers()
+// and cookies() each cost a route handler a few dozen microseconds of
+// Next.js's request-store machinery per call (issue 14).
 
-/** Checks the credentials and, when they open a session, sets its cookie; a refusal throws its PortalError. */
-export async function signInWithCredentials(credentials: SignInCredentials): Promise<void> {
+/**
+ * Checks the credentials and, when they open a session, answers the session
+ * cookie for the caller to set on its answer; a refusal throws its PortalError.
+ */
+export async function signInWithCredentials(credentials: SignInCredentials, request: Request): Promise<SessionCookie> {
   const env = getEnv();
-  const source = attemptSource(await headers());
+  const source = attemptSource(request.headers);
   let signedIn;
   try {
     signedIn = await openSession(credentials, source, {
@@ -40,17 +45,9 @@ export async function signInWithCredentials(credentials: SignInCredentials): Pro
       browserKnown: source.browser !== undefined,
       ...errorFields(refusal),
     };
-    after(() => log.info("sign-in refused", fields));
+    log.afterAnswer("info", "sign-in refused", fields);
     throw refusal;
   }
-  // Written once the answer is out: a log line is a write to a pipe that can
-  // wait for its reader, which the person signing in need not (issue 14).
-  const { userId } = signedIn;
-  after(() => log.info("signed in", { method: credentials.method, userId }));
-  const cookie = await renewedSessionCookie({
-    sid: signedIn.sessionId,
-    name: signedIn.fullName,
-    username: signedIn.username,
-  });
-  (await cookies()).set(cookie.name, cookie.value, cookie.options);
+  log.afterAnswer("info", "signed in", { method: credentials.method, userId: signedIn.userId });
+  return renewedSessionCookie({ sid: signedIn.sessionId, name: signedIn.fullName, username: signedIn.username });
 }

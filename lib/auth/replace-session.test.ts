@@ -1,12 +1,23 @@
+import { NextRequest } from "next/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryStateStore } from "@/lib/state/memory-state-store";
 import { aliceSession } from "./session-test-kit";
 
 const store = vi.hoisted(() => ({ current: undefined as unknown }));
-vi.mock("./current-session", () => ({ sessionIdOfRequest: vi.fn(async () => "old") }));
+vi.mock("./session-cookie", () => ({
+  sessionCookieName: () => "authjs.session-token",
+  readSessionCookie: async (value: string | undefined) => (value === "sealed-old" ? { sid: "old", exp: 0 } : undefined),
+}));
 vi.mock("@/lib/state/configured-state-store", () => ({ stateStore: () => store.current }));
 
 const { replacePreviousSession } = await import("./replace-session");
+
+/** A sign-in post from a browser whose session cookie is `cookie`. */
+const postWith = (cookie?: string) =>
+  new NextRequest("http://localhost:3000/api/auth/sign-in", {
+    method: "POST",
+    headers: cookie ? { cookie: `authjs.session-token=${cookie}` } : {},
+  });
 
 let memory: MemoryStateStore;
 beforeEach(async () => {
@@ -17,13 +28,23 @@ beforeEach(async () => {
 
 describe("signing in again", () => {
   it("replaces the browser's previous session: the old one is gone once the new one is open", async () => {
-    await replacePreviousSession(async () => memory.saveSession("new", aliceSession(Date.now()), 1800));
+    await replacePreviousSession(postWith("sealed-old"), async () =>
+      memory.saveSession("new", aliceSession(Date.now()), 1800),
+    );
     expect(await memory.readSession("old")).toBeUndefined();
     expect(await memory.readSession("new")).toBeDefined();
   });
 
   it("keeps the previous session when the new sign-in fails", async () => {
-    await expect(replacePreviousSession(async () => Promise.reject(new Error("refused")))).rejects.toThrow("refused");
+    await expect(
+      replacePreviousSession(postWith("sealed-old"), async () => Promise.reject(new Error("refused"))),
+    ).rejects.toThrow("refused");
+    expect(await memory.readSession("old")).toBeDefined();
+  });
+
+  it("leaves other sessions alone when the browser brings no session cookie, or one that does not open", async () => {
+    await replacePreviousSession(postWith(), async () => memory.saveSession("new", aliceSession(Date.now()), 1800));
+    await replacePreviousSession(postWith("forged"), async () => undefined);
     expect(await memory.readSession("old")).toBeDefined();
   });
 });

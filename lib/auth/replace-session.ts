@@ -1,14 +1,17 @@
 import "server-only";
+import type { NextRequest } from "next/server";
 import { stateStore } from "@/lib/state/configured-state-store";
-import { sessionIdOfRequest } from "./current-session";
+import { readSessionCookie, sessionCookieName } from "./session-cookie";
 
 /**
  * Signing in again replaces the session this browser had: once the new one
  * is open, the old one is deleted from the store, so its tokens are
- * forgotten and a copy of the old cookie opens nothing.
+ * forgotten and a copy of the old cookie opens nothing. The old session is
+ * the one `request`'s cookie names (read from the request itself, as the
+ * sign-in routes have it: credentials-sign-in.ts says why).
  */
-export async function replacePreviousSession<T>(signInNow: () => Promise<T>): Promise<T> {
-  const previous = await sessionIdOfRequest();
+export async function replacePreviousSession<T>(request: NextRequest, signInNow: () => Promise<T>): Promise<T> {
+  const previous = (await readSessionCookie(request.cookies.get(sessionCookieName())?.value))?.sid;
   const result = await signInNow();
   if (previous) await stateStore().deleteSession(previous);
   return result;

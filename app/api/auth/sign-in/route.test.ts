@@ -7,8 +7,10 @@ import { PortalError } from "@/lib/browser-safe/errors";
 // without JavaScript is sent to, what the form's script reads, and what is
 // refused before any attempt is made.
 
-vi.mock("@/lib/auth/credentials-sign-in", () => ({ signInWithCredentials: vi.fn(async () => undefined) }));
-vi.mock("@/lib/auth/replace-session", () => ({ replacePreviousSession: (signIn: () => Promise<unknown>) => signIn() }));
+vi.mock("@/lib/auth/credentials-sign-in", () => ({ signInWithCredentials: vi.fn() }));
+vi.mock("@/lib/auth/replace-session", () => ({
+  replacePreviousSession: (_request: unknown, signIn: () => Promise<unknown>) => signIn(),
+}));
 vi.mock("@/lib/auth/current-session", () => ({ currentSession: vi.fn(async () => ({ status: "none" })) }));
 vi.mock("@/lib/env", () => ({ getEnv: () => ({ PORTAL_URL: "http://localhost:3000" }) }));
 vi.mock("@/lib/i18n/request-locale", () => ({ localeOfRequest: vi.fn(async () => "en") }));
@@ -20,8 +22,23 @@ const post = (fields: Record<string, string>, headers?: Record<string, string>) 
   postForm(POST, signInRoute, fields, headers);
 const json = { accept: "application/json" };
 
+/** The session cookie a sign-in hands back, which the answer must set. */
+const sessionCookie = {
+  name: "authjs.session-token",
+  value: "sealed-session",
+  options: {
+    httpOnly: true,
+    path: "/",
+    sameSite: "lax" as const,
+    secure: false,
+    partitioned: false,
+    expires: new Date(Date.now() + 3_600_000),
+  },
+};
+
 beforeEach(() => {
   vi.mocked(signInWithCredentials).mockReset();
+  vi.mocked(signInWithCredentials).mockResolvedValue(sessionCookie);
 });
 
 describe("POST /api/auth/sign-in without JavaScript", () => {
@@ -30,7 +47,10 @@ describe("POST /api/auth/sign-in without JavaScript", () => {
     expect(answer.status).toBe(303);
     expect(answer.headers.get("location")).toBe("http://localhost:3000/reports?embed=1");
     expect(answer.headers.get("cache-control")).toBe("no-store");
-    expect(signInWithCredentials).toHaveBeenCalledWith({ method: "pin", pin: "112358" });
+    expect(answer.headers.get("set-cookie")).toMatch(
+      /^authjs\.session-token=sealed-session; Path=\/; Expires=.*; HttpOnly; SameSite=lax$/i,
+    );
+    expect(signInWithCredentials).toHaveBeenCalledWith({ method: "pin", pin: "112358" }, expect.anything());
   });
 
   it.each(["https://evil.example/", "/.//evil.example/phish", "/a/..//evil.example"])(
@@ -80,6 +100,7 @@ describe("POST /api/auth/sign-in from the form's script (JSON)", () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ location: "/jobs" });
     expect(answer.headers.get("cache-control")).toContain("no-store");
+    expect(answer.headers.get("set-cookie")).toContain("authjs.session-token=sealed-session");
   });
 
   it("answers a refusal with its sentence and wait", async () => {

@@ -37,12 +37,14 @@ function backToSignIn(location: string, failure: SignInFailure): NextResponse {
 }
 
 export const POST = publicRoute({}, async ({ request }) => {
-  const { location, failure } = await signInWithForm(await readFormBody(request, maxBodyBytes));
+  const { location, failure, cookie } = await signInWithForm(await readFormBody(request, maxBodyBytes), request);
   const answersJson = request.headers.get("accept")?.includes("application/json") ?? false;
   if (!failure) {
-    return answersJson
+    const signedIn = answersJson
       ? answerJson(signInResponse, { location })
       : redirectNoStore(new URL(location, getEnv().PORTAL_URL));
+    signedIn.cookies.set(cookie.name, cookie.value, cookie.options);
+    return signedIn;
   }
   if (!answersJson) {
     if ("error" in failure) logIfOurFault(failure.error);

@@ -21,7 +21,7 @@ export const GET = publicRoute({}, async ({ request }) => {
   const pending = await openSignOn(sealed, getEnv().AUTH_SECRET);
   const returnPath = pending?.returnPath ?? "/";
   try {
-    await replacePreviousSession(() =>
+    await replacePreviousSession(request, () =>
       signIn(singleSignOnProvider, { query: request.nextUrl.searchParams.toString(), sealed, redirect: false }),
     );
   } catch (error) {
