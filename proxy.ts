@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { cookieRenewalFor, readSessionCookie, sessionCookieName } from "@/lib/auth/session-cookie";
+import { cookieRenewalFor, sessionClaimsOf } from "@/lib/auth/session-cookie";
 import { browserIdCookie, browserIdMaxAgeSeconds, isBrowserId, newBrowserId } from "@/lib/auth/attempt-source";
 import { preferenceCookieOptions } from "@/lib/embedding/cookie-policy";
 import { signInPath } from "@/lib/browser-safe/sign-in-path";
@@ -62,7 +62,7 @@ export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const path = `${pathname}${search}`;
   // Decrypted once per cookie value and process; later requests find it remembered.
-  const session = await readSessionCookie(request.cookies.get(sessionCookieName())?.value);
+  const session = await sessionClaimsOf(request.cookies);
 
   if (pathname !== "/sign-in" && !session) {
     return NextResponse.redirect(new URL(withEmbed(signInPath(path), isEmbedPath(path)), request.nextUrl));

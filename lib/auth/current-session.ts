@@ -11,7 +11,7 @@ import { stateStore } from "@/lib/state/configured-state-store";
 import type { StateStore, StoredSession } from "@/lib/state/state-store";
 import { accessTokenFor } from "./access-token";
 import { restartDue } from "./idle-timer";
-import { readSessionCookie, sessionCookieName, type SessionClaims } from "./session-cookie";
+import { sessionClaimsOf, type SessionClaims } from "./session-cookie";
 
 // Who is signed in, for the request being served. Layouts, pages, metadata
 // and the language all ask currentSession(), which React's cache() makes one
@@ -65,7 +65,7 @@ export async function lookUpSession(sessionId: string | undefined, deps: LookupD
 
 /** The claims of this request's session cookie, if it carries one this portal sealed (no store read). */
 export async function sessionClaimsOfRequest(): Promise<SessionClaims | undefined> {
-  return readSessionCookie((await cookies()).get(sessionCookieName())?.value);
+  return sessionClaimsOf(await cookies());
 }
 
 /** The session id in this request's session cookie (no store read). */

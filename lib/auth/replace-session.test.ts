@@ -4,9 +4,10 @@ import { MemoryStateStore } from "@/lib/state/memory-state-store";
 import { aliceSession } from "./session-test-kit";
 
 const store = vi.hoisted(() => ({ current: undefined as unknown }));
+// Only the cookie "sealed-old" opens (to the session "old"); session-cookie.test.ts checks the sealing itself.
 vi.mock("./session-cookie", () => ({
-  sessionCookieName: () => "authjs.session-token",
-  readSessionCookie: async (value: string | undefined) => (value === "sealed-old" ? { sid: "old", exp: 0 } : undefined),
+  sessionClaimsOf: async (cookies: NextRequest["cookies"]) =>
+    cookies.get("authjs.session-token")?.value === "sealed-old" ? { sid: "old", exp: 0 } : undefined,
 }));
 vi.mock("@/lib/state/configured-state-store", () => ({ stateStore: () => store.current }));
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { stateStore } from "@/lib/state/configured-state-store";
-import { readSessionCookie, sessionCookieName } from "./session-cookie";
+import { sessionClaimsOf } from "./session-cookie";
 
 /**
  * Signing in again replaces the session this browser had: once the new one
@@ -11,7 +11,7 @@ import { readSessionCookie, sessionCookieName } from "./session-cookie";
  * sign-in routes have it: credentials-sign-in.ts says why).
  */
 export async function replacePreviousSession<T>(request: NextRequest, signInNow: () => Promise<T>): Promise<T> {
-  const previous = (await readSessionCookie(request.cookies.get(sessionCookieName())?.value))?.sid;
+  const previous = (await sessionClaimsOf(request.cookies))?.sid;
   const result = await signInNow();
   if (previous) await stateStore().deleteSession(previous);
   return result;

@@ -95,6 +95,16 @@ export async function readSessionCookie(
   return claims;
 }
 
+/**
+ * The claims of the session cookie among a request's cookies: the request's
+ * own (proxy.ts, the sign-in routes) or those of `next/headers`.
+ */
+export function sessionClaimsOf(cookies: {
+  get(name: string): { value: string } | undefined;
+}): Promise<SessionClaims | undefined> {
+  return readSessionCookie(cookies.get(sessionCookieName())?.value);
+}
+
 /** The session cookie's lifetime: the idle timeout and one renewal interval (auth.ts gives Auth.js the same). */
 export function sessionCookieSeconds(idleTimeoutSeconds: number): number {
   return idleTimeoutSeconds + Math.ceil(touchIntervalMs(idleTimeoutSeconds) / 1000);
