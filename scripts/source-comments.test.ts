@@ -39,12 +39,18 @@ function scriptComments(fileName: string, text: string): { line: number; text: s
     if (node.kind >= ts.SyntaxKind.FirstJSDocNode && node.kind <= ts.SyntaxKind.LastJSDocNode) return;
     if (node.kind === ts.SyntaxKind.JsxText) return;
     // Between two tokens: the comments on the first one's line, then those on the lines after.
-    const ranges = [...(ts.getTrailingCommentRanges(text, node.pos) ?? []), ...(ts.getLeadingCommentRanges(text, node.pos) ?? [])];
+    const ranges = [
+      ...(ts.getTrailingCommentRanges(text, node.pos) ?? []),
+      ...(ts.getLeadingCommentRanges(text, node.pos) ?? []),
+    ];
     for (const range of ranges) found.set(range.pos, text.slice(range.pos, range.end));
     for (const child of node.getChildren(source)) visit(child);
   };
   visit(source);
-  return [...found].map(([pos, comment]) => ({ line: source.getLineAndCharacterOfPosition(pos).line + 1, text: comment }));
+  return [...found].map(([pos, comment]) => ({
+    line: source.getLineAndCharacterOfPosition(pos).line + 1,
+    text: comment,
+  }));
 }
 
 /** Every comment of a stylesheet, outside its strings. */
@@ -107,7 +113,9 @@ describe("trackerReferences", () => {
 describe("source comments", () => {
   it("name no tracker issue: a reader cannot open it", () => {
     const files = [...folders.flatMap((folder) => sourceFiles(folder)), ...rootFiles];
-    const hits = files.flatMap((file) => trackerReferences(relative(root, join(root, file)), readFileSync(join(root, file), "utf8")));
+    const hits = files.flatMap((file) =>
+      trackerReferences(relative(root, join(root, file)), readFileSync(join(root, file), "utf8")),
+    );
     expect(hits).toEqual([]);
   });
 });
