@@ -7,7 +7,7 @@ import { failingReport, reportsTest as reportsTestWithDelay } from "./support/re
 import { reportReadyTimeout } from "./support/stack-env";
 import { signInRoute } from "../lib/browser-safe/form-routes";
 
-// The axe matrix of issue 6: every page and state, in the light and the dark
+// The axe matrix: every page and state, in the light and the dark
 // theme (as the system asks for them), on both Playwright projects (desktop
 // and mobile). Then the theme switch itself, and keyboard-only sign-in.
 

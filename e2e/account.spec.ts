@@ -4,7 +4,7 @@ import { consoleErrors } from "./support/console-errors";
 import { privateStackTest } from "./support/own-stack-test";
 import { stack } from "./support/stack-env";
 
-// The account overview on the home page (issue 4), against the demo data of
+// The account overview on the home page, against the demo data of
 // the print server: alice 25.50 EUR and a monthly quota of 500 pages with
 // two aliases, bob 3.20 EUR, carol 0.00 EUR.
 

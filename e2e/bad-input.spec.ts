@@ -11,7 +11,7 @@ import { privateStackTest } from "./support/own-stack-test";
 import type { PrivateStack } from "./support/private-stack";
 import { tableHashes } from "../print-server/test/support/table-hashes";
 
-// Issue 16's bad-input sweep of the portal, driven by its own routes: every
+// The bad-input sweep of the portal, driven by its own routes: every
 // app/api/**/route.ts with the methods it exports, and the fields of the zod
 // schemas beside it (schema.ts). Malformed path segments, queries and bodies
 // (wrong types, huge strings, unicode, invalid JSON, wrong content types),

@@ -4,7 +4,7 @@ import { CreditPage, expectVoucherPlaceholderAsTallAsForm } from "./pages/credit
 import { axeViolations } from "./support/axe";
 import { requestsForEach } from "./support/preloaded-read";
 
-// The credit statement (issue 13) against the shared print server's demo
+// The credit statement against the shared print server's demo
 // history: alice has about 150 lines over 90 days. Nothing here changes
 // her credit; vouchers are redeemed on private stacks (voucher.spec.ts).
 

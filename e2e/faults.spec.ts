@@ -6,7 +6,7 @@ import { JobsPage } from "./pages/jobs-page";
 import { ReportsPage } from "./pages/reports-page";
 import { privateStackTest } from "./support/own-stack-test";
 
-// Issue 16's faults, with real processes: a print server of the test's own is
+// Faults, with real processes: a print server of the test's own is
 // stopped, killed and started again, and a TCP proxy between the portal and it
 // (e2e/support/fault-proxy.ts) drops connections and holds answers back. No mock
 // stands in for anything.

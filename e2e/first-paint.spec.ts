@@ -5,11 +5,10 @@ import { consoleErrors } from "./support/console-errors";
 
 // A page's HTML may reach the browser in pieces (a slow network, a proxy that
 // passes it on as it comes), and the browser shows what it has as soon as
-// the styles are there. The header's user menu, kept to the right, then
-// stood narrow with only its icon and jumped left when its name came (seen
-// in CI, in languages.spec.ts). The page asks the browser to show nothing
-// until it has read the page's frame to its end
-// (components/layout/whole-first-paint.tsx). Here the parser is stopped at
+// the styles are there. The header's user menu, kept to the right, would
+// stand narrow with only its icon and jump left when its name came. The page
+// asks the browser to show nothing until it has read the page's frame to its
+// end (components/layout/whole-first-paint.tsx). Here the parser is stopped at
 // the worst place by a script that takes its time, as a network pause would.
 
 const holdUrl = "/__hold-the-parser.js";

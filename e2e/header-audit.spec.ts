@@ -3,7 +3,7 @@ import { join, sep } from "node:path";
 import type { APIResponse } from "@playwright/test";
 import { alice, expect, test } from "./fixtures";
 
-// The header audit (issue 16, "Headers and secrets"): every page and every
+// The header audit: every page and every
 // route handler the app folder holds, found on disk so a new one cannot be
 // left out, is requested signed out and signed in; each answer must carry the
 // security headers, and nothing personal may be cached. State-changing

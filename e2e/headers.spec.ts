@@ -2,7 +2,7 @@ import http from "node:http";
 import { expect, test } from "./fixtures";
 
 // Headers a client can set must not change what the portal enforces, and
-// every /api/ answer is JSON (issue 16, "Headers and secrets", "Bad input").
+// every /api/ answer is JSON.
 
 const prefetchHeaders: Record<string, string>[] = [
   { purpose: "prefetch" },

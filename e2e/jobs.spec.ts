@@ -6,7 +6,7 @@ import type { JobsPage } from "./pages/jobs-page";
 import { layoutShifts, phoneProblems, shiftScore } from "./pages/phone-layout";
 import { alice, bob, expect } from "./fixtures";
 
-// The walk through the Jobs page, on desktop and on a phone, each
+// A walk through the Jobs page, on desktop and on a phone, each
 // project against its own print server. The tests of this file take turns
 // and build on each other's changes to alice's jobs, as a person's day would.
 test.describe.configure({ mode: "serial" });
@@ -256,8 +256,8 @@ test.describe("jobs", () => {
     expect(requests).toEqual(["other"]);
 
     const releaseAll = page.getByRole("button", { name: "Release all at Finance MFP" });
-    // Its place was kept while it loaded: the lists under a thumb no longer
-    // jump down as it comes (0.15 to 0.18 on a phone, "poor" in Lighthouse).
+    // Its place was kept while it loaded, so the lists under a thumb do not
+    // jump down as it comes.
     // What may move is below the list, which the loading list's three rows
     // held for alice's one job.
     await expect(page.getByRole("main").locator('[aria-busy="true"]')).toHaveCount(0);

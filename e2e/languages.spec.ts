@@ -217,8 +217,8 @@ test.describe("the language switch", () => {
     await menu.click();
     await page.getByRole("group", { name: "Language" }).getByRole("menuitemradio", { name: "Deutsch" }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Hallo, ${carol.fullName}` })).toBeVisible();
-    // "Druckportal" takes more room than "Print Portal": the name gives way,
-    // where it widened the page by 13 px (the menu's arrow cut off, the page
+    // "Druckportal" takes more room than "Print Portal": the name gives way
+    // rather than widen the page (the menu's arrow cut off, the page
     // scrolling sideways).
     expect(await sidewaysOverflow(page)).toBe(0);
     const box = await menu.boundingBox();

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { expect, test } from "./fixtures";
 import { stack, stackLogDir } from "./support/stack-env";
 
-// The log audit (issue 16, "Headers and secrets"): after every other browser
+// The log audit: after every other browser
 // test of the run has finished (the "logs" project depends on the desktop and
 // mobile projects), everything each print server and portal of the run wrote
 // is searched for what must never reach a log: tokens, PINs, passwords,

@@ -8,7 +8,7 @@ import { alice, expect } from "./fixtures";
 import { reportReadyTimeout } from "./support/stack-env";
 import { signInRoute } from "../lib/browser-safe/form-routes";
 
-// The portal on a phone (issue 6): every page and state at 360 x 640 without
+// The portal on a phone: every page and state at 360 x 640 without
 // sideways scrolling and with 44 px targets, the right keyboards, the whole
 // run with the keyboard alone, and by touch. Runs on both projects; the
 // mobile one (Pixel 7: touch, bottom navigation) is the one this is for.
@@ -115,7 +115,7 @@ for (const language of languages) {
       await expect(balance.getByTestId("available-to-print")).toBeVisible();
       await expect(details.getByRole("listitem")).toHaveCount(2);
       await expectFitsPhone(page, "home with data");
-      // The product's name on one line, and alice's name whole beside it (it was "Alice Lid…").
+      // The product's name on one line, and alice's name whole beside it (not "Alice Lid…").
       const brand = page.getByRole("banner").getByRole("link", { name: t.app.name, exact: true });
       expect((await brand.boundingBox())!.height).toBeLessThanOrEqual(44);
       const name = page.getByRole("button", { name: alice.fullName }).getByText(alice.fullName);

@@ -6,7 +6,7 @@ import { requestsForEach } from "./support/preloaded-read";
 import { ownStackTest } from "./support/own-stack-test";
 import { e2eAddressHeader } from "./support/stack-env";
 
-// Self-service (issue 13): a new PIN, the profile and the password. A test
+// Self-service: a new PIN, the profile and the password. A test
 // that changes a demo person (a PIN, an email) gets a print server and a
 // portal of its own, so the shared print server's demo data stays as every
 // other test expects it.

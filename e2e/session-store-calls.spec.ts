@@ -3,8 +3,8 @@ import { Redis } from "ioredis";
 import { alice, expect, test } from "./fixtures";
 import { stack } from "./support/stack-env";
 
-// One session read per request at most, and session writes throttled (issue
-// 14), checked on the real thing: a production portal whose state store is
+// One session read per request at most, and session writes throttled,
+// checked on the real thing: a production portal whose state store is
 // Redis, watched with MONITOR. Every page's document request (proxy, layout,
 // page, metadata and language all want the session) and every API route
 // read the session once; none restarts its idle timer (sign-in did, moments

@@ -3,7 +3,7 @@ import { CreditPage } from "./pages/credit-page";
 import { ownStackTest } from "./support/own-stack-test";
 import { setVouchers } from "./support/print-server-cli";
 
-// Add credit by voucher (issue 13). Each test redeems demo vouchers on a
+// Add credit by voucher. Each test redeems demo vouchers on a
 // print server of its own: the shared one keeps alice at 25.50 and its
 // vouchers unused for everyone else.
 

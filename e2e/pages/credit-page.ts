@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { holdRequests } from "../support/hold-requests";
 
-/** /credit: the balance, Add credit, the statement and its chart (issue 13). */
+/** /credit: the balance, Add credit, the statement and its chart. */
 export class CreditPage {
   constructor(readonly page: Page) {}
 

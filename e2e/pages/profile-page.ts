@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** /profile: the details form, the new PIN and the password (issue 13). */
+/** /profile: the details form, the new PIN and the password. */
 export class ProfilePage {
   constructor(readonly page: Page) {}
 

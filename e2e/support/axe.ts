@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
-/** The WCAG 2.x A and AA rules (issue 6), 2.2 included. */
+/** The WCAG 2.x A and AA rules, 2.2 included. */
 export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /**

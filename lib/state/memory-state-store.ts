@@ -45,9 +45,9 @@ export class MemoryStateStore implements StateStore {
 
   private sweep(): void {
     // Housekeeping so that abandoned sessions and counters do not pile up. It
-    // walks every entry, so it runs at most once per interval: an
-    // organisation with 10,000 people signed in at 9 a.m. would otherwise
-    // walk them all on every sign-in and every token refresh (issue 14).
+    // walks every entry, so it runs at most once per interval: a large
+    // organisation signing in in the morning would otherwise walk them all
+    // on every sign-in and every token refresh.
     const now = this.now();
     if (this.size < this.sweepRules.fromEntries || now - this.lastSweep < this.sweepRules.everyMs) return;
     this.lastSweep = now;

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
-// scrypt cost: about 50 ms per hash here, slow for guessing, fine for sign-in.
+// scrypt cost: tens of milliseconds per hash, slow for guessing, fine for sign-in.
 const SCRYPT = { N: 16_384, r: 8, p: 1, keyLength: 32 } as const;
 
 function scryptAsync(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {

@@ -73,9 +73,8 @@ describe("job retention", () => {
   });
 
   // Both sweeps run before every release. With an index on retained_from
-  // alone, the held sweep read every printed job of the last week too (150 ms
-  // per release for 20,000 people); a plan on the state and the time reads
-  // only the jobs it may delete.
+  // alone, the held sweep would read every printed job of the last week too;
+  // a plan on the state and the time reads only the jobs it may delete.
   it("each sweep reads the index by its own states and the time, not every job kept", () => {
     for (const sql of Object.values(retentionSweeps)) {
       const plan = server.services.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(0) as Array<{ detail: string }>;

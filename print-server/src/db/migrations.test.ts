@@ -105,8 +105,8 @@ describe("migrating a version 2 data folder", () => {
 
 describe("opening an up-to-date database", () => {
   // A CLI command (clients add, export-ca) opens the database of a running
-  // server. Opening it used to write the version in a transaction, which
-  // waited for the server's writes and failed with "database is locked".
+  // server. Writing the version on open would wait for the server's writes
+  // and fail with "database is locked".
   it("writes nothing, so it opens while another connection is writing", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "print-server-migration-"));
     dirs.push(dir);

@@ -155,7 +155,7 @@ CREATE INDEX report_executions_state ON report_executions (state, finished_at);
 `;
 
 /**
- * Version 2, self-service (issue 13):
+ * Version 2, self-service:
  * - `user_pins`: a user may hold several PINs (a new one is issued beside the
  *   old unless `deleteOld`); the primary key on the hash keeps every PIN unique
  *   across users, atomically. The PINs of `users.pin_hash` move here; that
@@ -196,7 +196,7 @@ CREATE INDEX credit_ledger_account ON credit_ledger (account_id, at, id);
 `;
 
 /**
- * Version 3: print jobs a user manages (issue 12). A job moves `ready` (held,
+ * Version 3: print jobs a user manages. A job moves `ready` (held,
  * was `held`) -> `processing` -> `printed`, and leaves the user's list as
  * `deleted`, by the user or by retention. `printed_at` is when it was first
  * printed and stays when the job is later deleted, so the reports count every
@@ -298,7 +298,7 @@ CREATE INDEX release_requests_created ON release_requests (created_at);
 `;
 
 /**
- * Version 4, real MyQ shapes and payments (issue 19):
+ * Version 4, real MyQ shapes and payments:
  * - a user's credit account has MyQ's reference `internalaccount`;
  * - clients may hold the "Manage payments" right;
  * - an authorization code keeps its PKCE challenge (RFC 7636);
@@ -353,8 +353,8 @@ CREATE INDEX voucher_failures_user ON voucher_failures (user_id, at);
  * Version 5: retention's index leads with the job's state. Each sweep (held
  * jobs, printed ones) has a retention time of its own, and with the index on
  * `retained_from` alone the held sweep walked every printed job of the
- * printed retention week too: in an organisation of 20,000 people, 60,000
- * index entries and 150 ms before every release (issue 14).
+ * printed retention week too, before every release: tens of thousands of
+ * index entries in a large organisation.
  */
 export const SCHEMA_V5 = `
 DROP INDEX print_jobs_retention;

@@ -7,10 +7,8 @@ import { TextSink } from "./text-sink.js";
 // RFC 4180: comma-separated, CRLF after every record, and a field quoted
 // when it holds a comma, a double quote or a line break, its quotes doubled.
 // Written here rather than with csv-stringify: that one rule is all a report
-// needs, and for the bench's monthly summary at scale 1000 (144,000 rows
-// read beforehand, so the query's 1 to 1.4 s is left out) csv-stringify's
-// per-field casting and options made writing the file take about 0.7 s,
-// against 0.4 s now, for the same bytes.
+// needs, and csv-stringify's per-field casting and options make a large
+// report take markedly longer to write, for the same bytes.
 const NEEDS_QUOTES = /[",\r\n]/;
 const field = (text: string) => (NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 

@@ -5,8 +5,8 @@ type Doc = InstanceType<typeof PDFDocument>;
 
 /**
  * zlib's fastest level: text operators repeat so much that it keeps most of
- * the gain (a 4,200-page report: 8.5 MB instead of 7.0 MB at the default
- * level 6) for less than half the CPU, which on a 2-core server is time taken
+ * the gain (files about a fifth larger than at the default level 6) for less
+ * than half the CPU, which on a 2-core server is time taken
  * from the writer and the API.
  */
 const PAGE_COMPRESSION_LEVEL = 1;

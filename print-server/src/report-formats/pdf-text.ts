@@ -1,7 +1,7 @@
 import type PDFDocument from "pdfkit";
 import type { PageContent } from "./pdf-page-content.js";
 
-// Setting one cell with pdfkit's `doc.text()` costs about 15 µs: it parses its
+// Setting one cell with pdfkit's `doc.text()` is costly: it parses its
 // options, measures the string again, saves and restores the graphics state
 // and writes five content operators, each converted to bytes on its own. A
 // large report has over a million cells, so the PDF writer sets its text here
@@ -156,9 +156,8 @@ export class Face {
   /**
    * encode() for text fontkit would set letter by letter: each letter's glyph
    * and the kerning of each pair, cached, give the same glyphs and positions
-   * as laying the whole text out, without fontkit's shaping plan (about 0.4 ms
-   * a call, which is most of a large report's text cost when a column holds
-   * thousands of different names). Undefined where a letter or a pair is more
+   * as laying the whole text out, without fontkit's shaping plan (most of a
+   * large report's text cost when a column holds thousands of different names). Undefined where a letter or a pair is more
    * than that (a ligature, a substitution): such text is shaped whole.
    */
   private encodePairwise(text: string): SetText | undefined {

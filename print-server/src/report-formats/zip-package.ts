@@ -5,18 +5,17 @@ import { TextSink } from "./text-sink.js";
 
 /**
  * Compression of the streamed parts (the sheets). Level 6, zlib's default,
- * spent 2.5 to 3.3 times the CPU of level 3 on the monthly summary at scale
- * 1000 (0.65 against 0.27 s for XLSX, 0.50 against 0.15 s for ODS); at level 3
- * the files are a sixth (XLSX, 7.3 MB) and two thirds (ODS, 4.7 MB) larger,
- * still under a tenth of their text.
+ * costs two to three times the CPU of level 3 on a large report; at level 3
+ * the files are a sixth (XLSX) to two thirds (ODS) larger, still under a
+ * tenth of their text.
  */
 const STREAMED_LEVEL = 3;
 /** The small parts known in full: a few hundred bytes each, compressed as well as zlib can. */
 const SMALL_PART_LEVEL = constants.Z_BEST_COMPRESSION;
 /**
  * Text a sheet's writer may be ahead of deflate, which runs on libuv's
- * thread pool: with only a chunk or two, the writer waited for deflate after
- * almost every chunk instead of building the next rows meanwhile.
+ * thread pool: with only a chunk or two, the writer would wait for deflate
+ * after almost every chunk instead of building the next rows meanwhile.
  */
 const DEFLATE_AHEAD_BYTES = 1024 * 1024;
 const DEFLATE_OUTPUT_BYTES = 64 * 1024;
@@ -107,12 +106,9 @@ class ZipEntrySink extends TextSink {
  * UTF-8 names, data descriptors after streamed parts, ZIP64 records only where
  * a size or an offset needs them.
  *
- * Not yazl (3.3.1, the latest): its CRC-32 is JavaScript (buffer-crc32 1.0.0),
- * about 2.5 ns a byte. Given the same level 3 and 1 MiB of text ahead of
- * deflate, it took 14 % (XLSX) and 30 % (ODS) more CPU than this writer on the
- * monthly summary at scale 1000 (medians of 21 runs); with zlib's CRC-32
- * swapped in, 5 % and 8 %. Worth another look once buffer-crc32 uses
- * node:zlib's crc32 (its open pull request #37).
+ * Not yazl: its CRC-32 is computed in JavaScript (buffer-crc32), which makes
+ * a large spreadsheet cost noticeably more CPU than node:zlib's crc32 does
+ * here. Worth another look once buffer-crc32 uses node:zlib's crc32.
  */
 export class ZipPackage {
   private readonly entries: Entry[] = [];

@@ -39,7 +39,7 @@ function requestSchemas(op: Operation): FastifySchema {
  * A body only in a media type the operation declares: Fastify parses any type
  * it has a parser for (forms, for the token endpoint), and an empty form is a
  * valid empty object, so `POST /v2/users/1/pins` sent as a form of one space
- * would make a PIN. The bad-input sweep found it.
+ * would make a PIN.
  */
 function refuseUndeclaredMediaType(op: Operation, request: FastifyRequest): void {
   const type = request.headers["content-type"];

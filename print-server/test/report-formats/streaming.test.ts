@@ -86,9 +86,9 @@ describe("streaming", () => {
         let sizeWhenFailing = -1;
         async function* rows(): AsyncGenerator<ReportRow> {
           try {
-            // Enough rows that every format is past its buffers: at 3,000 the
-            // zipped XLSX had handed the file 54 bytes, which on a busy machine
-            // were not always written yet when the iterator failed.
+            // Enough rows that every format is past its buffers: with a few
+            // thousand, the zipped XLSX has handed the file only a few bytes,
+            // which a busy machine may not have written when the iterator fails.
             yield* failingRows(20_000, lost);
           } finally {
             sizeWhenFailing = (await stat(file)).size;
