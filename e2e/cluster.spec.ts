@@ -21,7 +21,7 @@ const test = base.extend<object, { cluster: ClusterStack; clusterBrowser: Browse
     },
     { scope: "worker", timeout: 360_000 },
   ],
-  // A browser that trusts the cluster's CA, as a person's would (README).
+  // A browser that trusts the cluster's CA, as a person's would (docs/administrators.md).
   clusterBrowser: [
     async ({ playwright, launchOptions, cluster }, use) => {
       const browser = await playwright.chromium.launch({

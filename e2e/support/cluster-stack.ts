@@ -15,8 +15,8 @@ import { testPrintServerEnv } from "./stack-env";
 // file, three portal instances and nginx with TLS in front of them, started by
 // the same code (scripts/lib/cluster.mjs). The browser trusts the print
 // server's CA through an NSS database in a home folder of its own (Chromium on
-// Linux reads ~/.pki/nssdb), as a person's browser would after the README's
-// step: TLS verification stays on.
+// Linux reads ~/.pki/nssdb), as a person's browser would after the step in
+// docs/administrators.md: TLS verification stays on.
 
 export interface ClusterStack extends Cluster {
   /** HOME for a Chromium that trusts the cluster's CA. */

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 // An "intranet page" on another site: http://127.0.0.1:<port> is cross-site
 // to a portal on http://localhost:<port>, as an intranet on its own host would
 // be. It frames the portal and records the height messages it receives, the
-// way an intranet editor's snippet in the README does.
+// way an intranet editor's snippet in docs/administrators.md does.
 //
 //   /         the portal framed with ?embed=1 (window.portalHeights collects heights)
 //   /post     a plain form that posts to the portal from this other site

@@ -1,9 +1,9 @@
 // The nginx configuration in front of several portal instances: TLS ends at
 // nginx, requests go round-robin to the instances (no sticky sessions: they
 // share sessions in Redis), and nginx tells them who the browser is. One
-// source for `npm run demo:cluster`, the cluster browser tests and the
-// README's block to copy (a unit test checks that block against this
-// function), so the three cannot drift apart.
+// source for `npm run demo:cluster`, the cluster browser tests and the block
+// to copy in docs/administrators.md (a unit test checks that block against
+// this function), so the three cannot drift apart.
 
 /**
  * The `upstream` and `server` blocks of the portal's site, e.g. for

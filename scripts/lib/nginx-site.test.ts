@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { nginxMainConfig, nginxSite } from "./nginx-site.mjs";
 
-// The README's nginx block is this template with the README's example values,
-// so what administrators copy is what the cluster tests run.
+// The nginx block of docs/administrators.md is this template with its example
+// values, so what administrators copy is what the cluster tests run.
 const readmeExample = {
   serverName: "portal.example.com",
   listen: "443",
@@ -19,10 +19,10 @@ const readmeExample = {
 const nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((path) => existsSync(path));
 
 describe("the nginx configuration", () => {
-  it("is the block the README shows (regenerate it from nginxSite with the values above)", () => {
-    const readme = readFileSync(join(__dirname, "..", "..", "README.md"), "utf8");
+  it("is the block docs/administrators.md shows (regenerate it from nginxSite with the values above)", () => {
+    const readme = readFileSync(join(__dirname, "..", "..", "docs", "administrators.md"), "utf8");
     const block = readme.match(/<!-- nginx-site -->\n```nginx\n([\s\S]*?)```/)?.[1];
-    expect(block, "README.md: a ```nginx block right after <!-- nginx-site -->").toBeDefined();
+    expect(block, "docs/administrators.md: a ```nginx block right after <!-- nginx-site -->").toBeDefined();
     expect(block).toBe(nginxSite(readmeExample));
   });
 
