@@ -46,7 +46,7 @@ test("pages and API routes read the session once each and do not write it", asyn
   // Both connections ready before MONITOR starts: ioredis reads a command
   // another client sends just as its MONITOR is answered (here, a new
   // connection's INFO) as a reply to nothing and fails ("Command queue state
-  // error", as in taskforcesh/bullmq#2505), which a full run met once.
+  // error", as in taskforcesh/bullmq#2505).
   const client = new Redis(stack.redisUrl());
   const marker = new Redis(stack.redisUrl());
   await Promise.all([client.ping(), marker.ping()]);
