@@ -75,7 +75,7 @@ async function main() {
   Redis:                    ${cluster.redis.url}   (data in .data/cluster/redis)
   Print server:             ${printServer.url}
   nginx configuration:      ${cluster.nginx.config}
-  The browser must trust:   ${printServer.caFile}   (docs/administrators.md, "Several instances")`,
+  The browser must trust:   ${printServer.caFile}   (docs/administrators.md, "Several instances: Redis")`,
     "stop everything",
   );
 }
