@@ -66,8 +66,7 @@ test("Show more that reads the list's last page hands its focus to the first job
     await route.fulfill({ response: answer, json: { ...(await answer.json()), count: 100 } });
   });
   // At a slow phone's speed the board renders again (the balance, the printers)
-  // before the read's own render; such a render once dropped the hand-over
-  // (half of ten runs failed at 6x before the mend, in two workers).
+  // before the read's own render, and that render must not drop the hand-over.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
   await jobsPage.signInWithPin(scaleUser.pin);

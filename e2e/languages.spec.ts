@@ -135,8 +135,8 @@ for (const words of languages) {
         euros,
       );
       // Its longer words may wrap, but not once the page has shown: the time
-      // added at hydration pushed Refresh onto a row of its own, and every
-      // panel below it moved down.
+      // added at hydration must not push Refresh onto a row of its own and
+      // every panel below it down.
       await expect(page.getByRole("status").filter({ hasText: words.lastUpdated })).toBeVisible();
       expect(await layoutShifts(page)).toEqual([]);
       expect(await axeViolations(page)).toEqual([]);
@@ -147,8 +147,8 @@ for (const words of languages) {
       expect(await axeViolations(page)).toEqual([]);
       expect(await sidewaysOverflow(page)).toBe(0);
       // The other pages, each once all it reads has come: nothing wider than
-      // the screen, and nothing moved as it came (a hint of three lines in
-      // German where its place kept one, a job's cost that wrapped its facts).
+      // the screen, and nothing moved as it came (say, a hint of three lines in
+      // German where its place kept one, or a job's cost that wraps its facts).
       for (const path of ["/jobs", "/credit", "/profile"]) {
         await page.goto(path);
         await expect(page.getByRole("main").locator('[aria-busy="true"]')).toHaveCount(0);
@@ -156,7 +156,7 @@ for (const words of languages) {
         expect(await sidewaysOverflow(page), path).toBe(0);
       }
       // The selection's bar, which stays over the list: its two buttons share one row (their icons
-      // stay off on a phone), where in German they took two and the bar a third of the screen.
+      // stay off on a phone); two rows in German would take a third of the screen.
       await page.goto("/jobs");
       await page.getByRole("main").locator("ul input[type=checkbox]").first().check();
       const release = await page.getByRole("button", { name: words.release, exact: true }).boundingBox();
