@@ -106,7 +106,6 @@ async function pageFigures(browser, baseUrl, page, cookie, runs) {
       scripts: median(samples.map((s) => s.scripts.length)),
       kb: round(median(samples.map((s) => s.bytes)) / 1000, 1),
       gzipKb: round(median(samples.map((s) => s.gzipBytes)) / 1000, 1),
-      // Exact, for the budget: the rounded figure would let 150.04 kB pass.
       gzipBytes: median(samples.map((s) => s.gzipBytes)),
       // The most any one load wrote, and what (a page that errs now and then still errs).
       consoleErrors: Math.max(...samples.map((s) => s.consoleErrors.length)),
@@ -166,8 +165,8 @@ const LIGHTHOUSE_ATTEMPTS = 3;
 
 /**
  * One Lighthouse run; a run that Chromium breaks off (NO_NAVSTART and the
- * like happen now and then, twice in a row on 2026-12-01) is tried again
- * after a moment, up to three attempts in all.
+ * like happen now and then) is tried again after a moment, up to three
+ * attempts in all.
  */
 async function lighthouseRun(port, url, path, say) {
   let problem = "";
@@ -202,11 +201,7 @@ async function setSessionCookie(port, portalUrl, cookie) {
   }
 }
 
-/**
- * The element of the largest paint, as `tag "text"`. A page whose largest
- * paint comes from data read in the browser (home's balance) is measured
- * against the scripts and the call before it, not the server's HTML.
- */
+/** The element of the largest paint, as `tag "text"`: what a page's LCP waits for. */
 function largestPaintElement(lhr) {
   const node = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
   if (!node) return undefined;
@@ -251,7 +246,7 @@ async function lighthouseSample(port, baseUrl, page, say) {
     largestPaint: largestPaintElement(lhr),
     failing,
     failingNodes: failingNodesSeen,
-    // Lighthouse's measure of the host's CPU (under 1000 it would warn on its command line that scores suffer).
+    // Lighthouse's measure of the host's CPU: the scores move with it.
     benchmarkIndex: lhr.environment?.benchmarkIndex,
   };
 }
