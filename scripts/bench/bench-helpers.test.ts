@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { planFor, readOptions } from "./bench-options.mjs";
 import { BUDGETS, budgetsOf, checkBudgets, GROUPS, type BudgetCheck } from "./budgets.mjs";
-import { bumpedMoney, cacheFigures, firstFrameAt } from "./measure-cached-balance.mjs";
+import { bumpedMoney, cacheFigures, firstFrameAt, showsFigure } from "./measure-cached-balance.mjs";
 import { downloadFigures } from "./measure-download.mjs";
 import { FLOOR_PAGE, lighthouseRounds } from "./pages.mjs";
 import { sessionCookies, signInFields, signInForm } from "./portal-session.mjs";
@@ -280,6 +280,13 @@ describe("the cache budget", () => {
     expect(firstFrameAt(frames, "/jobs")).toEqual({ path: "/jobs", current: "/jobs", text: "", at: 36 });
     expect(firstFrameAt([{ path: "/credit", current: null, text: "€1.00", at: 5 }], "/credit")?.text).toBe("€1.00");
     expect(firstFrameAt(frames, "/credit")).toBeUndefined();
+  });
+
+  it("tells a figure from the placeholder a page shows while it waits", () => {
+    expect(showsFigure("€25.50")).toBe(true);
+    expect(showsFigure("25,50 Kč")).toBe(true);
+    expect(showsFigure("…")).toBe(false);
+    expect(showsFigure("")).toBe(false);
   });
 
   it("raises the money answer's figure, and leaves an answer without one alone", () => {

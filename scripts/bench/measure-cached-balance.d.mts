@@ -12,6 +12,7 @@ export interface CacheSample {
 }
 export const MONEY_PATH: string;
 export const FIGURE_SELECTOR: string;
+export function showsFigure(text: string): boolean;
 export function firstFrameAt(frames: FrameRecord[], path: string): FrameRecord | undefined;
 export function bumpedMoney(text: string, bump: number): string | undefined;
 export function cacheFigures(

@@ -22,6 +22,11 @@ const URL_WAIT_MS = 15_000;
 const ASK_WAIT_MS = 5_000;
 const REFRESH_WAIT_MS = 10_000;
 
+/** Whether a text shown where the figure goes is a figure, not a placeholder such as "…". */
+export function showsFigure(text) {
+  return /\d/.test(text);
+}
+
 /** Runs in the page before its own scripts: one record per frame in which what is shown changed. */
 function frameWatcher(selector) {
   const frames = [];
@@ -129,9 +134,16 @@ async function walkOnce(browser, portalUrl, cookie) {
     if (new URL(tab.url()).pathname !== CACHE_START.path)
       throw new BenchError(`${CACHE_START.path} ended at ${new URL(tab.url()).pathname}`);
     const figure = tab.locator(FIGURE_SELECTOR).first();
-    await figure.waitFor({ state: "visible", timeout: 30_000 }).catch(() => {
-      throw new BenchError("the home page shows no available figure for the bench user");
-    });
+    const homeShows = await tab
+      .waitForFunction((selector) => /\d/.test(document.querySelector(selector)?.textContent ?? ""), FIGURE_SELECTOR, {
+        polling: 100,
+        timeout: 30_000,
+      })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!homeShows) throw new BenchError("the home page shows no available figure for the bench user");
     const documentId = await tab.evaluate(() => window.__benchDocument);
     const samples = {};
     for (const page of CACHE_PAGES) {
@@ -170,7 +182,7 @@ async function walkOnce(browser, portalUrl, cookie) {
           .waitForFunction(
             ({ selector, before }) => {
               const text = (document.querySelector(selector)?.textContent ?? "").trim();
-              return text !== "" && text !== before;
+              return /\d/.test(text) && text !== before;
             },
             { selector: FIGURE_SELECTOR, before: first.text },
             { polling: 50, timeout: REFRESH_WAIT_MS },
@@ -180,7 +192,7 @@ async function walkOnce(browser, portalUrl, cookie) {
             () => false,
           ));
       const after = ((await figure.textContent().catch(() => "")) ?? "").trim();
-      const firstFrame = first.text !== "";
+      const firstFrame = showsFigure(first.text);
       const why = [
         sameDocument ? "" : "the click loaded a new document",
         firstFrame ? "" : "no figure in the first frame",
