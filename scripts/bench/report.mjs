@@ -9,8 +9,6 @@ import { PAGES } from "./pages.mjs";
 const fmt = (value, unit = "") => (value === undefined || value === null ? "-" : `${value}${unit}`);
 const ms = (value) => fmt(value === undefined || value === null ? value : Math.round(value), " ms");
 const scores = (lh) => (lh ? `${lh.performance} / ${lh.accessibility} / ${lh["best-practices"]}` : "-");
-/** Scripts that add less than this beyond the floor are left out of the table (they are in the JSON). */
-const MIN_LISTED_KB = 0.5;
 
 function pageRows(r, section, row) {
   const floorJs = r.pages?.floor;
@@ -50,18 +48,11 @@ function pageRows(r, section, row) {
         `${page.name}: first-load JS`,
         `${js.gzipKb} kB`,
         floorJs ? `${floorJs.gzipKb} kB` : "-",
+        // Per script and package in the JSON (pages.served.<page>.beyondFloor).
         `${js.beyondFloorGzipKb} kB beyond the floor, ${js.consoleErrors} console errors`,
       );
   }
   for (const [name, js] of Object.entries(r.pages?.served ?? {})) {
-    for (const script of js.beyondFloor.filter((s) => s.beyondFloorGzipKb >= MIN_LISTED_KB)) {
-      row(
-        `${name}: ${script.path.split("/").at(-1)}`,
-        `${script.beyondFloorGzipKb} kB`,
-        "",
-        script.packages.join(", "),
-      );
-    }
     for (const message of js.consoleMessages ?? []) row(`${name}: console error`, "", "", message);
   }
 }
