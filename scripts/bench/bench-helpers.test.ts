@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { planFor, readOptions } from "./bench-options.mjs";
 import { BUDGETS, budgetsOf, checkBudgets, GROUPS, type BudgetCheck } from "./budgets.mjs";
-import { bumpedMoney, cacheFigures, firstFrameAt, showsFigure } from "./measure-cached-balance.mjs";
+import { bumpedMoney, cacheFigures, figureAfterMs, firstFrameAt, showsFigure } from "./measure-cached-balance.mjs";
 import { downloadFigures } from "./measure-download.mjs";
 import { FLOOR_PAGE, lighthouseRounds } from "./pages.mjs";
 import { sessionCookies, signInFields, signInForm } from "./portal-session.mjs";
@@ -280,6 +280,17 @@ describe("the cache budget", () => {
     expect(firstFrameAt(frames, "/jobs")).toEqual({ path: "/jobs", current: "/jobs", text: "", at: 36 });
     expect(firstFrameAt([{ path: "/credit", current: null, text: "€1.00", at: 5 }], "/credit")?.text).toBe("€1.00");
     expect(firstFrameAt(frames, "/credit")).toBeUndefined();
+  });
+
+  it("tells how long after the first frame a figure came while the request was held", () => {
+    const frames = [
+      { path: "/jobs", current: "/jobs", text: "…", at: 36 },
+      { path: "/jobs", current: "/jobs", text: "€25.50", at: 52 },
+    ];
+    expect(figureAfterMs(frames, frames[0])).toBe(16);
+    expect(figureAfterMs(frames.slice(1), frames[1])).toBe(0);
+    expect(figureAfterMs(frames.slice(0, 1), frames[0])).toBeUndefined();
+    expect(figureAfterMs(frames, undefined)).toBeUndefined();
   });
 
   it("tells a figure from the placeholder a page shows while it waits", () => {

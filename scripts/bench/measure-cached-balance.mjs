@@ -58,6 +58,16 @@ export function firstFrameAt(frames, path) {
   );
 }
 
+/**
+ * How long after the page's first frame a figure was on screen while its
+ * money request was still held (0: in the first frame); undefined if none was.
+ */
+export function figureAfterMs(frames, first) {
+  if (first?.at === null || first?.at === undefined) return undefined;
+  const shown = frames.find((frame) => frame.at >= first.at && frame.path === first.path && showsFigure(frame.text));
+  return shown ? shown.at - first.at : undefined;
+}
+
 /** The money answer with its available figure raised by `bump`; undefined when it has none. */
 export function bumpedMoney(text, bump) {
   let overview;
@@ -170,9 +180,10 @@ async function walkOnce(browser, portalUrl, cookie) {
         )
         .catch(() => undefined);
       await tab.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const asked = await waitFor(() => gate.held.length > 0, ASK_WAIT_MS);
+      // What was shown while the page's money request was still held.
       const frames = await tab.evaluate((from) => window.__benchFrames.slice(from), frameCount);
       const first = firstFrameAt(frames, page.path) ?? { text: "", at: null };
-      const asked = await waitFor(() => gate.held.length > 0, ASK_WAIT_MS);
       const sameDocument = (await tab.evaluate(() => window.__benchDocument)) === documentId;
       const bumped = await gate.release(page.bump);
       const refreshed =
@@ -206,7 +217,7 @@ async function walkOnce(browser, portalUrl, cookie) {
         refreshed,
         firstText: first.text,
         afterText: after,
-        firstFrameMs: first.at,
+        heldFigureAfterMs: figureAfterMs(frames, first),
         ...(why.length > 0 && { why: why.join(", ") }),
       };
     }

@@ -70,6 +70,9 @@ function cacheRows(r, section, row) {
       [
         `first frame ${f.firstFrame}, refreshed ${f.refreshed}`,
         last?.firstText ? `showed ${last.firstText} then ${last.afterText}` : "",
+        !last?.firstFrame && last?.heldFigureAfterMs !== undefined
+          ? `a figure came ${last.heldFigureAfterMs} ms after the first frame, its request still held`
+          : "",
         f.why ?? "",
       ]
         .filter(Boolean)
