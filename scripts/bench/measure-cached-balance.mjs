@@ -13,7 +13,7 @@
 import { chromium } from "@playwright/test";
 import { BenchError } from "./bench-error.mjs";
 import { CACHE_PAGES, CACHE_START } from "./cache-pages.mjs";
-import { chromiumArgs, chromiumPath, cookieObjects } from "./measure-pages.mjs";
+import { chromiumArgs, chromiumPath, cookieObjects } from "./chromium.mjs";
 
 /** The portal's money overview, read by Home, Jobs and Credit (lib/browser-safe/account/read-paths.ts). */
 export const MONEY_PATH = "/api/account/money";

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { measureCachedBalance } from "./measure-cached-balance.mjs";
-import { chromiumPath } from "./measure-pages.mjs";
+import { chromiumPath } from "./chromium.mjs";
 
 // A three-page app in the portal's shape (nav links, the figure, the money
 // route), once with a cache shared between its pages and once without: the

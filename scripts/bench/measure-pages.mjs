@@ -9,19 +9,10 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { fetch } from "undici";
 import { BenchError } from "./bench-error.mjs";
+import { chromiumArgs, chromiumPath, cookieObjects } from "./chromium.mjs";
 import { beyondFloor, floorIndex } from "./page-scripts.mjs";
 import { FLOOR_PAGE, lighthouseRounds, PAGES } from "./pages.mjs";
 import { median, round } from "./stats.mjs";
-
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 /** Which listed pages the portal serves; a page that answers 404 is skipped with a note. */
 export async function servedPages(portalUrl, cookie) {
@@ -38,13 +29,6 @@ export async function servedPages(portalUrl, cookie) {
     else throw new BenchError(`${page.path} answered ${answer.status}`);
   }
   return { served, skipped };
-}
-
-export function cookieObjects(cookieHeader, portalUrl) {
-  return cookieHeader.split("; ").map((pair) => {
-    const at = pair.indexOf("=");
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: portalUrl };
-  });
 }
 
 const MAX_CONSOLE_MESSAGES = 5;
