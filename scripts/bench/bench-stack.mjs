@@ -1,7 +1,8 @@
-// The benchmark's stack: the scaled print server and the production portal on
-// free ports of 127.0.0.1, wired with a fresh client registration, the print
-// server's CA in a temporary file and a random AUTH_SECRET. Every child is
-// tracked so one call stops them all, on success, failure or Ctrl-C.
+// The benchmark's stack: the scaled print server (or the stand-in upstream of
+// the download measures), the production portal and the floor on free ports
+// of 127.0.0.1, wired with a fresh client registration, the upstream's CA in a
+// temporary file and a random AUTH_SECRET. Every child is tracked so one call
+// stops them all, on success, failure or Ctrl-C.
 
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -12,18 +13,20 @@ import {
   buildPortal,
   exportCa,
   portalNeedsBuild,
-  portalScopes,
   registerPortalClient,
   startPortal,
   stopChild,
 } from "../lib/stack.mjs";
 import { BenchError } from "./bench-error.mjs";
 import { ensureFloorBuild, startFloor } from "./floor.mjs";
+import { startLargeFileUpstream } from "./large-file-upstream.mjs";
 import { startScaledPrintServer } from "./print-server.mjs";
 import { listeningPid } from "./process-memory.mjs";
 
 const children = new Set();
 const tempDirs = new Set();
+/** Servers of the bench's own process (the stand-in upstream), closed with the children. */
+const ownServers = new Set();
 /** Starts in flight: a shutdown waits for them, so no child is started after it and left behind. */
 const starting = new Set();
 let closed = false;
@@ -49,6 +52,8 @@ async function guarded(start) {
 /** Stops every child started so far (the run goes on; used between its stages). */
 export async function stopEverything() {
   await Promise.all([...children].map((child) => stopChild(child)));
+  await Promise.all([...ownServers].map((server) => server.close()));
+  ownServers.clear();
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
   tempDirs.clear();
 }
@@ -92,8 +97,7 @@ export function startPrintServerFor(scale, say) {
     const started = Date.now();
     const server = await startScaledPrintServer(scale);
     track(server.child);
-    const workDir = mkdtempSync(join(tmpdir(), "print-portal-bench-"));
-    tempDirs.add(workDir);
+    const workDir = tempDir("print-portal-bench-");
     const caPem = await exportCa(server.env);
     const caFile = join(workDir, "print-server-ca.pem");
     writeFileSync(caFile, caPem);
@@ -124,20 +128,44 @@ export function startBenchPortal(printServer, say) {
   });
 }
 
+/** A temporary folder removed when the stack stops. */
+function tempDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.add(dir);
+  return dir;
+}
+
+/**
+ * Starts the stand-in upstream of the download measures (large-file-upstream.mjs)
+ * with `files` ({ executionId: bytes }); answers it as the portal and the floor
+ * are given a print server: URL, CA file and a client.
+ */
+export function startDownloadUpstream(files) {
+  return guarded(async () => {
+    const upstream = await startLargeFileUpstream(files);
+    ownServers.add(upstream);
+    const caFile = join(tempDir("print-portal-bench-upstream-"), "upstream-ca.pem");
+    writeFileSync(caFile, upstream.caPem);
+    return {
+      url: upstream.url,
+      caFile,
+      client: { clientId: "bench-download", clientSecret: randomBytes(16).toString("base64url") },
+    };
+  });
+}
+
 /**
  * Starts the floor app (scripts/bench/floor.mjs); its /api/me answers `meJson`,
- * the portal's own answer for the bench user, and its sign-in and download
- * call `printServer` (tokens with the portal's scopes). Answers its URL and the pid that serves it.
+ * the portal's own answer for the bench user, and its download route streams
+ * from `upstream` (URL and CA file) when given. Answers its URL and the pid that serves it.
  */
-export function startBenchFloor(meJson, printServer, say) {
+export function startBenchFloor(meJson, upstream, say) {
   return guarded(async () => {
     const port = await freePort();
-    const workDir = mkdtempSync(join(tmpdir(), "print-portal-bench-floor-"));
-    tempDirs.add(workDir);
-    const meJsonFile = join(workDir, "me.json");
+    const meJsonFile = join(tempDir("print-portal-bench-floor-"), "me.json");
     writeFileSync(meJsonFile, JSON.stringify(meJson));
-    say(`starting the floor app on http://127.0.0.1:${port}`);
-    await startFloor({ port, meJsonFile, printServer, scope: portalScopes, track });
+    say(`starting the floor app (next start) on http://127.0.0.1:${port}`);
+    await startFloor({ port, meJsonFile, upstream, track });
     return { url: `http://127.0.0.1:${port}`, pid: listeningPid(port) };
   });
 }

@@ -1,11 +1,13 @@
 // A closed-loop load generator on undici: `connections` callers, each sending
-// its next request as soon as the previous answer is read, for a fixed time.
+// its next request once the previous answer is read (and, with `thinkMs`,
+// after a pause as a person's next click comes), for a fixed time.
 //
 // Why not autocannon: its TLS client always switches certificate verification off,
 // and the print server must only be called with its CA verified. undici
 // verifies against the pinned CA (connect.ca), and the same generator drives
 // the plain-HTTP portal, so both sides see exactly the same load.
 
+import { setTimeout as sleep } from "node:timers/promises";
 import { Pool } from "undici";
 import { elapsedMs, percentile, round } from "./stats.mjs";
 
@@ -15,6 +17,8 @@ import { elapsedMs, percentile, round } from "./stats.mjs";
  * @param {string} options.path
  * @param {string} [options.method]
  * @param {Record<string, string>} [options.headers]
+ * @param {Array<Record<string, string>>} [options.sessions] headers per caller (caller i sends sessions[i % length]), added to `headers`
+ * @param {number} [options.thinkMs]    mean pause after each answer (uniform from half to one and a half times it)
  * @param {string} [options.body]
  * @param {number} options.connections
  * @param {number} options.durationMs   measured time
@@ -27,6 +31,8 @@ export async function closedLoopLoad({
   path,
   method = "GET",
   headers = {},
+  sessions = [{}],
+  thinkMs = 0,
   body,
   connections,
   durationMs,
@@ -46,11 +52,14 @@ export async function closedLoopLoad({
   let stopAt = Date.now() + warmupMs + durationMs;
   let measureStart = 0n;
 
-  async function caller() {
+  async function caller(index) {
+    const own = { ...headers, ...sessions[index % sessions.length] };
     while (Date.now() < stopAt && latencies.length < maxRequests) {
+      if (thinkMs > 0) await sleep(thinkMs * (0.5 + Math.random()));
+      if (Date.now() >= stopAt) break;
       const started = process.hrtime.bigint();
       try {
-        const answer = await pool.request({ path, method, headers, body });
+        const answer = await pool.request({ path, method, headers: own, body });
         await answer.body.text();
         if (!measuring) continue;
         latencies.push(elapsedMs(started));
@@ -65,7 +74,7 @@ export async function closedLoopLoad({
     measuring = true;
     measureStart = process.hrtime.bigint();
   }, warmupMs);
-  await Promise.all(Array.from({ length: connections }, caller));
+  await Promise.all(Array.from({ length: connections }, (_, index) => caller(index)));
   clearTimeout(warmupTimer);
   const measuredMs = measureStart === 0n ? 0 : elapsedMs(measureStart);
   stopAt = 0;
@@ -79,6 +88,7 @@ export async function closedLoopLoad({
     statuses: Object.fromEntries(statuses),
     requestsPerSecond: measuredMs > 0 ? round((latencies.length / measuredMs) * 1000, 0) : undefined,
     p50Ms: round(percentile(latencies, 50), 2),
+    p95Ms: round(percentile(latencies, 95), 2),
     p99Ms: round(percentile(latencies, 99), 2),
   };
 }

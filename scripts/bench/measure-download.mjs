@@ -1,21 +1,24 @@
-// One large report file, fetched directly from the print server, through
-// the portal's download route and through the floor's (a bare Next.js route
-// that hands the upstream body on as a web stream: floor-app/app/api/download)
-// in the same run, in turns; the portal process's resident memory is sampled
-// while it streams.
+// Report files of 100 MiB and 1 GiB fetched through the portal's download
+// route and through the floor's (a bare Next.js route that hands the upstream
+// body on as a web stream: floor-app/app/api/download), in turns, from the
+// same stand-in upstream (large-file-upstream.mjs). The portal process's
+// resident memory is sampled while it streams.
 
 import { spawn } from "node:child_process";
 import { BenchError } from "./bench-error.mjs";
-import { cpuSeconds, endedChildrenCpuSeconds, sampleRss } from "./process-memory.mjs";
-import { waitForQuietMachine } from "./quiet-machine.mjs";
+import { sampleRss } from "./process-memory.mjs";
 import { median, round } from "./stats.mjs";
 
-// Sizes and rates in MiB (2^20 bytes); the JSON fields keep the short name "Mb".
-const MB = 1024 * 1024;
+const MIB = 1024 * 1024;
+/** The two files, by the execution id the stand-in upstream serves each under. */
+export const DOWNLOAD_FILES = {
+  small: { executionId: 1, bytes: 100 * MIB, label: "100 MiB" },
+  large: { executionId: 2, bytes: 1024 * MIB, label: "1 GiB" },
+};
 /** What Chromium sends: a server may compress on the fly, so the bench asks as a browser does. */
 const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 const CURL = process.env.CURL_PATH ?? "curl";
-const MAX_DOWNLOAD_SECONDS = 300;
+const MAX_DOWNLOAD_SECONDS = 600;
 
 /** A value in curl's config syntax: in double quotes, with backslashes and quotes escaped. */
 const curlQuoted = (value) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
@@ -23,24 +26,20 @@ const curlQuoted = (value) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 /**
  * One GET, read to its end by curl and thrown away; answers the status, the
  * bytes, the seconds from the request to the last byte and the encoding.
- * curl reads as a browser's network stack does, in native code: a reader in
- * the bench's own Node.js (undici) spent 0.8 to 1 s of CPU per file, more
- * than the portal, and on 2 cores that CPU is taken from the servers it
- * measures, so the figures were the reader's as much as theirs. The address
- * and the headers (a token, a cookie) reach curl as its config on stdin, not
- * on its command line, which every local user can read.
+ * curl reads in native code, as a browser's network stack does, so the reader
+ * takes little of the CPU the servers it measures need. The headers (a
+ * cookie, a token) reach curl as its config on stdin, not on its command
+ * line, which every local user can read.
  */
-function curlGet(url, headers, caFile) {
+function curlGet(url, headers) {
   const config = [
     `url = ${curlQuoted(url)}`,
     "silent",
     "show-error",
     'output = "/dev/null"',
-    // A download that stalls fails the group instead of holding the bench until its watchdog.
     `max-time = ${MAX_DOWNLOAD_SECONDS}`,
     `write-out = ${curlQuoted("%{http_code} %{size_download} %{time_total} %header{content-encoding}")}`,
     ...Object.entries(headers).map(([name, value]) => `header = ${curlQuoted(`${name}: ${value}`)}`),
-    ...(caFile ? [`cacert = ${curlQuoted(caFile)}`] : []),
   ].join("\n");
   return new Promise((resolve, reject) => {
     const child = spawn(CURL, ["--config", "-"], { stdio: ["pipe", "pipe", "pipe"] });
@@ -55,7 +54,6 @@ function curlGet(url, headers, caFile) {
           : error,
       ),
     );
-    // "close" comes after Node has waited for curl, so its CPU time is counted by then.
     child.once("close", (code) => {
       if (code !== 0) return reject(new BenchError(`curl failed (exit ${code}): ${err.trim().slice(0, 200)}`));
       const [status, bytes, seconds, encoding] = out.trim().split(" ");
@@ -70,26 +68,17 @@ function curlGet(url, headers, caFile) {
   });
 }
 
-/**
- * One download, timed, with the CPU time each process spent on it: on a
- * shared 2-core machine the throughput swings with the neighbours' load, the
- * CPU a process pays per file much less. `pids` names the processes to watch;
- * the client is curl.
- */
-async function timed(get, what, pids = {}) {
-  const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
-  const clientBefore = endedChildrenCpuSeconds();
+/** One download, timed and checked: the whole file, sent as it is. */
+async function timed(get, what, bytes) {
   const answer = await get();
   if (answer.statusCode !== 200) throw new BenchError(`${what} answered ${answer.statusCode}`);
-  // curl counts the bytes as sent; compressed ones would not compare with the file's.
   if (answer.encoding !== "identity")
     throw new BenchError(`${what} answered in ${answer.encoding}; the bench compares files sent as they are`);
-  const cpu = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid) - cpuBefore[name]]));
-  cpu.client = endedChildrenCpuSeconds() - clientBefore;
-  return { bytes: answer.bytes, seconds: answer.seconds, mbPerSecond: answer.bytes / MB / answer.seconds, cpu };
+  if (answer.bytes !== bytes) throw new BenchError(`${what} sent ${answer.bytes} of ${bytes} bytes`);
+  return { seconds: answer.seconds, mibPerSecond: answer.bytes / MIB / answer.seconds };
 }
 
-/** Runs one portal download while sampling the portal's memory. */
+/** Runs one download while sampling a process's memory. */
 async function sampled(pid, download) {
   const sampler = sampleRss(pid);
   let memory;
@@ -102,131 +91,79 @@ async function sampled(pid, download) {
   }
 }
 
+/** The medians of one file's runs. */
+export function downloadFigures(file, portalRuns, floorRuns) {
+  return {
+    bytes: file.bytes,
+    portal: {
+      mibPerSecond: round(median(portalRuns.map((r) => r.mibPerSecond)), 1),
+      seconds: round(median(portalRuns.map((r) => r.seconds)), 2),
+      rssGrowthMib: round(median(portalRuns.map((r) => r.growthBytes / MIB)), 1),
+      rssGrowthMaxMib: round(Math.max(...portalRuns.map((r) => r.growthBytes / MIB)), 1),
+      rssBaselineMib: round(median(portalRuns.map((r) => r.baselineBytes / MIB)), 1),
+    },
+    floor: {
+      mibPerSecond: round(median(floorRuns.map((r) => r.mibPerSecond)), 1),
+      seconds: round(median(floorRuns.map((r) => r.seconds)), 2),
+    },
+  };
+}
+
 /**
  * @param {object} o
- * @param {number} o.executionId   a finished execution owned by the user behind both credentials
- * @param {object} o.ps            print server client (direct), with the file of the CA it trusts (caFile)
- * @param {string} o.userToken     that user's print server token
- * @param {string} o.portalUrl
- * @param {string} o.cookie        that user's portal session
- * @param {number} o.portalPid     the process that serves the portal
- * @param {string} o.floorUrl
- * @param {number} o.floorPid      the process that serves the floor
- * @param {number} [o.serverPid]   the print server's process
- * @param {number} o.runs          downloads each way
+ * @param {string} o.portalUrl   a portal whose print server is the stand-in upstream
+ * @param {string} o.cookie      a session of that portal
+ * @param {number} o.portalPid   the process that serves the portal
+ * @param {string} o.floorUrl    a floor whose upstream is the same stand-in
+ * @param {number} o.runs        downloads of each file each way
  */
-export async function measureDownload({
-  executionId,
-  ps,
-  userToken,
-  portalUrl,
-  cookie,
-  portalPid,
-  floorUrl,
-  floorPid,
-  serverPid,
-  runs,
-  say,
-}) {
-  const direct = () =>
-    curlGet(
-      `${ps.base}/api/v3/reports/executions/${executionId}/download`,
-      { authorization: `Bearer ${userToken}`, "accept-encoding": BROWSER_ACCEPT_ENCODING },
-      ps.caFile,
+export async function measureDownload({ portalUrl, cookie, portalPid, floorUrl, runs, say }) {
+  const viaPortal = (file) => () =>
+    sampled(portalPid, () =>
+      timed(
+        () =>
+          curlGet(`${portalUrl}/api/reports/executions/${file.executionId}/download`, {
+            cookie,
+            "accept-encoding": BROWSER_ACCEPT_ENCODING,
+          }),
+        "the portal's download route",
+        file.bytes,
+      ),
     );
-  const viaPortal = () =>
-    curlGet(`${portalUrl}/api/reports/executions/${executionId}/download`, {
-      cookie,
-      "accept-encoding": BROWSER_ACCEPT_ENCODING,
-    });
-  const viaFloor = () =>
-    curlGet(`${floorUrl}/api/download/${executionId}`, {
-      authorization: `Bearer ${userToken}`,
-      "accept-encoding": BROWSER_ACCEPT_ENCODING,
-    });
-  const printServer = serverPid === undefined ? {} : { printServer: serverPid };
-  const portalRun = () =>
-    sampled(portalPid, () => timed(viaPortal, "the portal's download route", { ...printServer, portal: portalPid }));
-  const directRun = () => timed(direct, "the print server's download", printServer);
-  const floorRun = () => timed(viaFloor, "the floor's download route", { ...printServer, floor: floorPid });
+  const viaFloor = (file) => () =>
+    timed(
+      () =>
+        curlGet(`${floorUrl}/api/download/${file.executionId}`, {
+          authorization: "Bearer bench",
+          "accept-encoding": BROWSER_ACCEPT_ENCODING,
+        }),
+      "the floor's download route",
+      file.bytes,
+    );
 
-  // A warm-up: one whole download through the portal and one through the
-  // floor, not measured. The portal's first download loads the route's code
-  // and grows its buffers (about 40 MiB of RSS, then a few MiB on the runs
-  // after): what the budget is about is the file's size, not a person's first
-  // download of the day.
-  say?.("  warm-up: one whole download through the portal and one through the floor, not measured");
-  const warmUp = await portalRun();
-  say?.(
-    `  warm-up: portal ${warmUp.mbPerSecond.toFixed(0)} MiB/s, portal RSS +${(warmUp.growthBytes / MB).toFixed(1)} MiB (not counted)`,
-  );
-  await floorRun();
+  // One download of the small file each way first, not measured: the first
+  // loads the route's code and sizes the process's buffers.
+  say?.("  warm-up: one download of the 100 MiB file through the portal and one through the floor");
+  await viaPortal(DOWNLOAD_FILES.small)();
+  await viaFloor(DOWNLOAD_FILES.small)();
 
-  const directRuns = [];
-  const portalRuns = [];
-  const floorRuns = [];
-  let longestQuietWait = 0;
-  // Each download starts on a quiet machine (the one before it leaves a
-  // quarter of a gigabyte of buffers to collect), and the three ways take
-  // turns at going first, so none always goes first or last.
-  const quietly = async (download) => {
-    const wait = await waitForQuietMachine({ windowMs: 500, timeoutMs: 15_000 });
-    longestQuietWait = Math.max(longestQuietWait, wait.waitedSeconds);
-    return download();
-  };
-  const ways = [
-    [directRun, directRuns],
-    [portalRun, portalRuns],
-    [floorRun, floorRuns],
-  ];
-  for (let run = 0; run < runs; run++) {
-    for (let turn = 0; turn < ways.length; turn++) {
-      const [download, into] = ways[(run + turn) % ways.length];
-      into.push(await quietly(download));
+  const sizes = {};
+  for (const [name, file] of Object.entries(DOWNLOAD_FILES)) {
+    const portalRuns = [];
+    const floorRuns = [];
+    for (let run = 0; run < runs; run++) {
+      // Which goes first changes run by run.
+      const order = run % 2 === 0 ? ["portal", "floor"] : ["floor", "portal"];
+      for (const way of order) {
+        if (way === "portal") portalRuns.push(await viaPortal(file)());
+        else floorRuns.push(await viaFloor(file)());
+      }
+      say?.(
+        `  ${file.label} run ${run + 1}: portal ${portalRuns.at(-1).mibPerSecond.toFixed(0)} MiB/s ` +
+          `(RSS +${(portalRuns.at(-1).growthBytes / MIB).toFixed(1)} MiB), floor ${floorRuns.at(-1).mibPerSecond.toFixed(0)} MiB/s`,
+      );
     }
-    const d = directRuns.at(-1);
-    const p = portalRuns.at(-1);
-    say?.(
-      `  run ${run + 1}: direct ${d.mbPerSecond.toFixed(0)} MiB/s, portal ${p.mbPerSecond.toFixed(0)} MiB/s, ` +
-        `floor ${floorRuns.at(-1).mbPerSecond.toFixed(0)} MiB/s, portal RSS +${(p.growthBytes / MB).toFixed(1)} MiB`,
-    );
+    sizes[name] = { label: file.label, ...downloadFigures(file, portalRuns, floorRuns) };
   }
-  const sizes = new Set([...directRuns, ...portalRuns, ...floorRuns].map((r) => r.bytes));
-  if (sizes.size !== 1) throw new BenchError(`the downloads differ in size: ${[...sizes].join(", ")} bytes`);
-
-  const directMbps = median(directRuns.map((r) => r.mbPerSecond));
-  const portalMbps = median(portalRuns.map((r) => r.mbPerSecond));
-  const floorMbps = median(floorRuns.map((r) => r.mbPerSecond));
-  const cpuMedian = (runs, name) => {
-    const values = runs.map((r) => r.cpu[name]).filter((value) => value !== undefined);
-    return values.length > 0 ? round(median(values), 2) : undefined;
-  };
-  return {
-    bytes: directRuns[0].bytes,
-    runs,
-    client: "curl",
-    directMbPerSecond: round(directMbps, 1),
-    portalMbPerSecond: round(portalMbps, 1),
-    ratio: round(portalMbps / directMbps, 3),
-    floorMbPerSecond: round(floorMbps, 1),
-    floorRatio: round(floorMbps / directMbps, 3),
-    directSeconds: round(median(directRuns.map((r) => r.seconds)), 2),
-    portalSeconds: round(median(portalRuns.map((r) => r.seconds)), 2),
-    floorSeconds: round(median(floorRuns.map((r) => r.seconds)), 2),
-    portalRssGrowthMb: round(median(portalRuns.map((r) => r.growthBytes / MB)), 1),
-    portalRssGrowthMaxMb: round(Math.max(...portalRuns.map((r) => r.growthBytes / MB)), 1),
-    portalRssBaselineMb: round(median(portalRuns.map((r) => r.baselineBytes / MB)), 1),
-    // CPU seconds per file (user + system), medians: through the portal, and direct.
-    cpuSeconds: {
-      portal: cpuMedian(portalRuns, "portal"),
-      printServerViaPortal: cpuMedian(portalRuns, "printServer"),
-      clientViaPortal: cpuMedian(portalRuns, "client"),
-      printServerDirect: cpuMedian(directRuns, "printServer"),
-      clientDirect: cpuMedian(directRuns, "client"),
-      floor: cpuMedian(floorRuns, "floor"),
-      printServerViaFloor: cpuMedian(floorRuns, "printServer"),
-    },
-    longestQuietWaitSeconds: longestQuietWait,
-    warmUp: { mbPerSecond: round(warmUp.mbPerSecond, 1), portalRssGrowthMb: round(warmUp.growthBytes / MB, 1) },
-  };
+  return { runs, client: "curl", sizes };
 }

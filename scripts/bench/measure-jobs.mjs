@@ -20,7 +20,7 @@ import { chromium } from "@playwright/test";
 import { decodeJwt } from "jose";
 import { fetch } from "undici";
 import { BenchError } from "./bench-error.mjs";
-import { chromiumArgs, chromiumPath, cookieObjects } from "./measure-pages.mjs";
+import { chromiumArgs, chromiumPath, cookieObjects } from "./chromium.mjs";
 import { LOGIN_TYPE } from "./print-server-client.mjs";
 import { elapsedMs, median, percentile, round } from "./stats.mjs";
 

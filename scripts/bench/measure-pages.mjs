@@ -9,19 +9,10 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { fetch } from "undici";
 import { BenchError } from "./bench-error.mjs";
+import { chromiumArgs, chromiumPath, cookieObjects } from "./chromium.mjs";
 import { beyondFloor, floorIndex } from "./page-scripts.mjs";
 import { FLOOR_PAGE, lighthouseRounds, PAGES } from "./pages.mjs";
 import { median, round } from "./stats.mjs";
-
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 /** Which listed pages the portal serves; a page that answers 404 is skipped with a note. */
 export async function servedPages(portalUrl, cookie) {
@@ -38,13 +29,6 @@ export async function servedPages(portalUrl, cookie) {
     else throw new BenchError(`${page.path} answered ${answer.status}`);
   }
   return { served, skipped };
-}
-
-export function cookieObjects(cookieHeader, portalUrl) {
-  return cookieHeader.split("; ").map((pair) => {
-    const at = pair.indexOf("=");
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: portalUrl };
-  });
 }
 
 const MAX_CONSOLE_MESSAGES = 5;
@@ -106,7 +90,6 @@ async function pageFigures(browser, baseUrl, page, cookie, runs) {
       scripts: median(samples.map((s) => s.scripts.length)),
       kb: round(median(samples.map((s) => s.bytes)) / 1000, 1),
       gzipKb: round(median(samples.map((s) => s.gzipBytes)) / 1000, 1),
-      // Exact, for the budget: the rounded figure would let 150.04 kB pass.
       gzipBytes: median(samples.map((s) => s.gzipBytes)),
       // The most any one load wrote, and what (a page that errs now and then still errs).
       consoleErrors: Math.max(...samples.map((s) => s.consoleErrors.length)),
@@ -166,8 +149,8 @@ const LIGHTHOUSE_ATTEMPTS = 3;
 
 /**
  * One Lighthouse run; a run that Chromium breaks off (NO_NAVSTART and the
- * like happen now and then, twice in a row on 2026-12-01) is tried again
- * after a moment, up to three attempts in all.
+ * like happen now and then) is tried again after a moment, up to three
+ * attempts in all.
  */
 async function lighthouseRun(port, url, path, say) {
   let problem = "";
@@ -202,11 +185,7 @@ async function setSessionCookie(port, portalUrl, cookie) {
   }
 }
 
-/**
- * The element of the largest paint, as `tag "text"`. A page whose largest
- * paint comes from data read in the browser (home's balance) is measured
- * against the scripts and the call before it, not the server's HTML.
- */
+/** The element of the largest paint, as `tag "text"`: what a page's LCP waits for. */
 function largestPaintElement(lhr) {
   const node = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
   if (!node) return undefined;
@@ -251,7 +230,7 @@ async function lighthouseSample(port, baseUrl, page, say) {
     largestPaint: largestPaintElement(lhr),
     failing,
     failingNodes: failingNodesSeen,
-    // Lighthouse's measure of the host's CPU (under 1000 it would warn on its command line that scores suffer).
+    // Lighthouse's measure of the host's CPU: the scores move with it.
     benchmarkIndex: lhr.environment?.benchmarkIndex,
   };
 }

@@ -1,23 +1,25 @@
-// What the portal adds to one print server call, and to a sign-in.
+// GET /api/me at 50 sessions against the floor's route (a bare Next.js route
+// handler answering the same JSON), and sign-in against the direct token call.
 //
-// API: GET /api/me makes exactly one print server call (GET /v3/users/{id}
-// ?include=aliases with the user's token). The same call is made directly with
-// a token of the same user, and the floor (a bare Next.js route handler behind
-// a pass-through proxy, answering the same JSON) is loaded alike, with the
-// same generator and concurrency; the three take turns, run by run.
+// /api/me is loaded two ways, the portal and the floor in turns, run by run:
+// - flat out: 50 connections, each asking again as soon as it has its answer,
+//   which gives the most the server answers per second;
+// - paced: 50 sessions, each pausing after every answer (half a second on
+//   average, a busy person's pace), which gives the latency people see while
+//   the server is busy but not overrun. In a flat-out loop the latency is
+//   only the concurrency over the throughput (Little's law), so its p95 would
+//   repeat the throughput budget.
 
-import { decodeJwt } from "jose";
 import { Agent, fetch, request } from "undici";
 import { portalScopes } from "../lib/stack.mjs";
 import { BenchError } from "./bench-error.mjs";
-import { closedLoopLoad } from "./closed-loop-load.mjs";
 import { LOGIN_TYPE } from "./print-server-client.mjs";
 import { loadsInTurn } from "./measure-print-server.mjs";
-import { loadSignInForm, sessionCookies, signInFields, signInHeaders } from "./portal-session.mjs";
+import { loadSignInForm, sessionCookies, signInFields, signInHeaders, signInToPortal } from "./portal-session.mjs";
 import { elapsedMs, median, percentile, round } from "./stats.mjs";
 
 export const PORTAL_API_ROUTE = "/api/me";
-const upstreamPath = (userId) => `/api/v3/users/${userId}?include=aliases`;
+export const SESSIONS = 50;
 
 /** The JSON the portal's /api/me answers the bench user: what the floor answers too. */
 export async function portalMe(portalUrl, cookie) {
@@ -29,121 +31,75 @@ export async function portalMe(portalUrl, cookie) {
   return answer.json();
 }
 
-/** Portal route vs direct call vs the floor, at each concurrency in plan.apiConnections. */
-export async function measureApiOverhead({ printServer, ps, portalUrl, floorUrl, cookie, pin, plan }) {
-  const token = await ps.userToken({ type: LOGIN_TYPE.pin, pin });
-  const userId = Number(decodeJwt(token).sub);
-  if (!Number.isInteger(userId)) throw new BenchError("the user token has no numeric subject");
+/** `count` portal sessions, one per scale user from the first on (PINs from `pinOf`). */
+export async function signInSessions(portalUrl, count, pinOf) {
+  const cookies = [];
+  for (let n = 1; n <= count; n++) cookies.push(await signInToPortal(portalUrl, { method: "pin", pin: pinOf(n) }));
+  return cookies;
+}
 
-  const targets = {
-    direct: {
-      origin: printServer.url,
-      caPem: printServer.caPem,
-      path: upstreamPath(userId),
-      headers: { authorization: `Bearer ${token}` },
+/** /api/me through the portal vs the floor's, flat out and paced, at SESSIONS sessions. */
+export async function measureApi({ portalUrl, floorUrl, cookies, plan }) {
+  const sessions = cookies.map((cookie) => ({ cookie }));
+  const target = (origin) => ({ origin, path: PORTAL_API_ROUTE, sessions, connections: sessions.length });
+  const flatOut = await loadsInTurn(
+    {
+      floor: { ...target(floorUrl), durationMs: plan.loadMs, warmupMs: plan.warmupMs },
+      portal: { ...target(portalUrl), durationMs: plan.loadMs, warmupMs: plan.warmupMs },
     },
-    // The same request as the portal's, cookie and all, which the floor ignores.
-    floor: { origin: floorUrl, path: PORTAL_API_ROUTE, headers: { cookie } },
-    portal: { origin: portalUrl, path: PORTAL_API_ROUTE, headers: { cookie } },
-  };
-  const settle = await settleLoads(targets, plan.apiSettleRequests);
-  const levels = [];
-  for (const connections of plan.apiConnections) {
-    const common = { connections, durationMs: plan.loadMs, warmupMs: plan.warmupMs };
-    const { direct, floor, portal } = await loadsInTurn(
-      Object.fromEntries(Object.entries(targets).map(([name, target]) => [name, { ...target, ...common }])),
-      plan.runs,
-    );
-    levels.push({
-      connections,
-      direct,
-      floor,
-      portal,
-      shareOfFloor: floor.requestsPerSecond ? round(portal.requestsPerSecond / floor.requestsPerSecond, 3) : undefined,
-      overheadP50Ms: round(portal.p50Ms - direct.p50Ms, 2),
-      overheadP99Ms: round(portal.p99Ms - direct.p99Ms, 2),
-    });
-  }
-  return { route: PORTAL_API_ROUTE, upstream: "GET /api/v3/users/{id}?include=aliases", settle, levels };
+    plan.runs,
+  );
+  const paced = await loadsInTurn(
+    {
+      floor: { ...target(floorUrl), durationMs: plan.pacedMs, warmupMs: plan.warmupMs, thinkMs: plan.thinkMs },
+      portal: { ...target(portalUrl), durationMs: plan.pacedMs, warmupMs: plan.warmupMs, thinkMs: plan.thinkMs },
+    },
+    plan.runs,
+  );
+  return { route: PORTAL_API_ROUTE, sessions: sessions.length, thinkMs: plan.thinkMs, flatOut, paced };
 }
 
-/**
- * Before the measured loads, each target answers `requests` of the same
- * requests at one connection (for at most a minute), not counted: a
- * process's first few thousand requests of a route run code V8 has not
- * optimised yet. In scratch runs of 2026-11-29 the portal's p50 fell from
- * about 3.6 to 2.0 ms over its first 3,000 requests of /api/me, the floor's,
- * with less code, from 1.8 to 1.1 ms: measured from their start, much of the
- * overhead shown was the JIT's, not what a portal in service adds. A count,
- * not a time: on a slow machine a time would settle it less. Answers each
- * target's p50 over those requests, what a freshly started process gives.
- */
-async function settleLoads(targets, requests) {
-  const settle = { requests };
-  for (const [name, target] of Object.entries(targets)) {
-    const load = await closedLoopLoad({
-      ...target,
-      connections: 1,
-      warmupMs: 0,
-      durationMs: 60_000,
-      maxRequests: requests,
-    });
-    if (load.non2xx + load.errors > 0)
-      throw new BenchError(`${name} failed ${load.non2xx + load.errors} of ${load.requests} requests while settling`);
-    settle[name] = { p50Ms: load.p50Ms, requests: load.requests };
-  }
-  return settle;
-}
-
-/**
- * One POST, its answer read to the end (the connection is then free for the
- * next). The token call and both form posts go through this one client, so
- * that their differences are the servers' work. Before, the form posts went
- * through the global fetch and the token call through undici's fetch with a
- * zod check; each cost more than this, by different amounts (about a
- * millisecond a call on this machine), which counted as the portal's.
- */
+/** One POST, its answer read to the end (the connection is then free for the next). */
 async function post(url, { dispatcher, headers, body }) {
   const answer = await request(url, { method: "POST", headers, body, dispatcher });
   await answer.body.arrayBuffer();
   return answer;
 }
 
+/** A form sign-in's success: a redirect that sets the session cookie. */
+function signedIn(answer) {
+  return sessionCookies(answer.statusCode, [answer.headers["set-cookie"] ?? []].flat()).length > 0;
+}
+
+const summary = (times) => ({
+  p50Ms: round(median(times), 1),
+  p95Ms: round(percentile(times, 95), 1),
+});
+
 /**
- * Sequential PIN sign-ins, in turns: the login_info token call alone, with
- * the portal's scopes (offline.access too, so both store a refresh token);
- * the portal's sign-in form posted as a browser without JavaScript posts it
- * (portal-session.mjs); and the same form posted to the floor's sign-in
- * route, which makes the same token call and sets a cookie, nothing else
- * (floor-app/app/api/sign-in): what any Next.js route adds to a sign-in.
+ * Sequential sign-ins of one kind, in turns: the login_info token call alone,
+ * with the portal's scopes, then the portal's sign-in form posted as a browser
+ * without JavaScript posts it (portal-session.mjs), through one client.
  */
-export async function measureSignIn({ ps, portalUrl, floorUrl, pin, rounds }) {
-  const form = await loadSignInForm(portalUrl);
-  if (form.multipart) throw new BenchError("the sign-in form is multipart; the sign-in route takes urlencoded forms");
+async function signInsOfOneKind({ ps, form, formDispatcher, portalUrl, credentials, loginInfo, rounds }) {
   const formPost = {
-    dispatcher: new Agent({ connections: 1 }),
+    dispatcher: formDispatcher,
     headers: { "content-type": "application/x-www-form-urlencoded", ...signInHeaders(portalUrl, form) },
-    body: new URLSearchParams(signInFields(form, { method: "pin", pin })).toString(),
+    body: new URLSearchParams(signInFields(form, credentials)).toString(),
   };
   const tokenCall = {
     dispatcher: ps.dispatcher,
     headers: { "content-type": "application/json" },
-    body: ps.tokenRequestBody({
-      grant_type: "login_info",
-      login_info: { type: LOGIN_TYPE.pin, pin },
-      scope: portalScopes,
-    }),
+    body: ps.tokenRequestBody({ grant_type: "login_info", login_info: loginInfo, scope: portalScopes }),
   };
-  const signIns = {
+  const ways = {
     direct: { url: `${ps.base}/api/auth/token`, call: tokenCall, succeeded: (answer) => answer.statusCode === 200 },
     portal: { url: form.url, call: formPost, succeeded: signedIn },
-    floor: { url: `${floorUrl}/api/sign-in`, call: formPost, succeeded: signedIn },
   };
-  const times = { direct: [], portal: [], floor: [] };
-  // Round -1, not counted, is one of each first: route code loading and TLS
-  // set-up are not what a person waits for every time.
+  const times = { direct: [], portal: [] };
+  // Round -1, not counted, is one of each first: route code loading and TLS set-up.
   for (let i = -1; i < rounds; i++) {
-    for (const [name, { url, call, succeeded }] of Object.entries(signIns)) {
+    for (const [name, { url, call, succeeded }] of Object.entries(ways)) {
       const started = process.hrtime.bigint();
       const answer = await post(url, call);
       const ms = elapsedMs(started);
@@ -151,22 +107,29 @@ export async function measureSignIn({ ps, portalUrl, floorUrl, pin, rounds }) {
       if (i >= 0) times[name].push(ms);
     }
   }
-  await formPost.dispatcher.close();
-  const { direct, portal, floor } = times;
-  return {
-    rounds,
-    portalMs: round(median(portal), 1),
-    portalP90Ms: round(percentile(portal, 90), 1),
-    loginInfoMs: round(median(direct), 1),
-    loginInfoP90Ms: round(percentile(direct, 90), 1),
-    floorMs: round(median(floor), 1),
-    floorP90Ms: round(percentile(floor, 90), 1),
-    floorOverheadMs: round(median(floor) - median(direct), 1),
-    overheadMs: round(median(portal) - median(direct), 1),
-  };
+  return { rounds, direct: summary(times.direct), portal: summary(times.portal) };
 }
 
-/** A form sign-in's success: a 303 that sets the session cookie. */
-function signedIn(answer) {
-  return sessionCookies(answer.statusCode, [answer.headers["set-cookie"] ?? []].flat()).length > 0;
+/** Sign-in by PIN (a scale user) and by user name and password (the manager), each against its token call. */
+export async function measureSignIn({ ps, portalUrl, pin, user, rounds }) {
+  const form = await loadSignInForm(portalUrl);
+  if (form.multipart) throw new BenchError("the sign-in form is multipart; the bench posts urlencoded forms");
+  const formDispatcher = new Agent({ connections: 1 });
+  try {
+    const common = { ps, form, formDispatcher, portalUrl, rounds };
+    return {
+      pin: await signInsOfOneKind({
+        ...common,
+        credentials: { method: "pin", pin },
+        loginInfo: { type: LOGIN_TYPE.pin, pin },
+      }),
+      password: await signInsOfOneKind({
+        ...common,
+        credentials: { method: "password", username: user.user, password: user.pwd },
+        loginInfo: { type: LOGIN_TYPE.password, user: user.user, pwd: user.pwd },
+      }),
+    };
+  } finally {
+    await formDispatcher.close();
+  }
 }

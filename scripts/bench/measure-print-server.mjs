@@ -16,6 +16,7 @@ function medianOfRuns(runs) {
   return {
     requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
     p50Ms: median(runs.map((r) => r.p50Ms)),
+    p95Ms: median(runs.map((r) => r.p95Ms)),
     p99Ms: median(runs.map((r) => r.p99Ms)),
     requests: runs.reduce((sum, r) => sum + r.requests, 0),
     failures: runs.reduce((sum, r) => sum + r.non2xx + r.errors, 0),
@@ -94,14 +95,12 @@ export async function measureReportGeneration(ps, { formats, runs, timeoutMs, se
     const started = Date.now();
     const cpuBefore = cpuSeconds(serverPid);
     const executionId = await ps.startReport(token, MONTHLY_SUMMARY_REPORT_ID, format);
-    // Asked every 50 ms: at 250 ms each time was rounded up to the next
-    // quarter second, a step larger than a budget's 10 % over its figure before.
+    // Asked every 50 ms: a coarser poll would round each time up by more than the budgets' tolerance.
     await ps.waitForReport(token, executionId, { timeoutMs, intervalMs: 50 });
     return { seconds: (Date.now() - started) / 1000, cpu: cpuSeconds(serverPid) - cpuBefore };
   };
   // The server's first report of all reads the data while its code is still
-  // cold (about 1 s more, and more CPU than time: the compiler's threads). Were
-  // it counted, only the format measured first would carry it, in one of its runs.
+  // cold; were it counted, only the format measured first would carry it.
   const warmUp = await generate(formats[0]);
   say?.(
     `  warm-up (not counted), ${formats[0]}: ${warmUp.seconds.toFixed(1)} s (print server CPU ${warmUp.cpu.toFixed(1)} s)`,

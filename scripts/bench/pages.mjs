@@ -1,5 +1,5 @@
-// The portal's pages the bench measures (first-load JavaScript, console
-// errors, Lighthouse), in one list: a new page is one line here. A page the
+// The portal's pages the bench measures (Lighthouse, console errors,
+// first-load JavaScript), in one list: a new page is one line here. A page the
 // portal does not serve yet (404) is skipped with a note, so pages that are
 // still being built can be listed before they land. `signedIn` pages get the
 // bench user's session cookie.
@@ -21,8 +21,7 @@ export const FLOOR_PAGE = { name: "floor", path: "/", signedIn: false };
  * the signed-out pages, then the signed-in ones (one change of the session
  * cookie each way per round). The floor takes its turn with the pages, as the
  * bench's other compared figures do: a machine that is slower for a minute
- * weighs on the floor and the pages alike. Until 2026-11-29 the floor's three
- * runs all came first, before some six minutes of the pages'.
+ * weighs on the floor and the pages alike.
  */
 export function lighthouseRounds(pages, runs) {
   const inOrder = [...pages].sort((a, b) => Number(a.signedIn) - Number(b.signedIn));

@@ -1,7 +1,7 @@
 // Signing in to the portal the way a browser without JavaScript does: the
 // sign-in page's form is read (where it posts, how it encodes its fields, its
 // hidden fields) and posted as such, an urlencoded form post to the sign-in
-// route; success is a 303 with the session cookie. Only the active tab's form
+// route; success is a redirect with the session cookie. Only the active tab's form
 // is rendered (the PIN one); both forms post alike and differ only in their
 // fields, so its hidden fields serve both.
 
@@ -65,9 +65,9 @@ export function signInHeaders(origin, form) {
   return { origin, ...(form.cookies.length ? { cookie: form.cookies.join("; ") } : {}) };
 }
 
-/** The session cookie pairs a sign-in's answer sets: none unless it is the 303 of a success. */
+/** The session cookie pairs a sign-in's answer sets: none unless it is the redirect of a success. */
 export function sessionCookies(status, setCookieLines) {
-  if (status !== 303) return [];
+  if (status < 300 || status > 399) return [];
   return setCookieLines.map((line) => line.split(";")[0]).filter((pair) => pair.includes("session-token"));
 }
 

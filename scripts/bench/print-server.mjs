@@ -15,8 +15,8 @@ export function printServerEnv(scale) {
     PRINT_SERVER_DATA: benchDataDir(scale),
     PRINT_SERVER_HOST: "127.0.0.1",
     PRINT_SERVER_PORT: "0",
-    // Each run writes a 250 MB file; keep files long enough for one run, so
-    // the next start purges those of earlier runs instead of keeping them a day.
+    // Report files are kept long enough for one run, so the next start purges
+    // those of earlier runs instead of keeping them a day.
     PRINT_SERVER_REPORT_RETENTION: "1800",
   };
 }

@@ -57,16 +57,6 @@ export function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/**
- * CPU time (user plus system, seconds) of the children this process has
- * waited for: what a tool the bench ran and saw end (curl) cost, as the
- * difference of two readings around it.
- */
-export function endedChildrenCpuSeconds() {
-  const fields = statFields("self");
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
-
 /** The fields of /proc/<pid>/stat after the command name, from the state (field 3) on. */
 function statFields(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");

@@ -1,11 +1,11 @@
-import type { FreshMemoryCost } from "./fresh-memory.mjs";
-
 export interface Machine {
   cpus: number;
   loadAverageAtStart?: number[];
   loadAverageAtEnd?: number[];
-  freshMemoryAtStart?: FreshMemoryCost;
-  freshMemoryAtEnd?: FreshMemoryCost;
 }
-export function renderTable(results: Record<string, unknown>, budgets: object[], machine?: Machine): string;
+export function renderTable(
+  results: Record<string, unknown>,
+  budgets: Array<{ status: string; label: string; shown: string; limit: string; note?: string }>,
+  machine?: Machine,
+): string;
 export function writeResults(dir: string, document: object): string;

@@ -3,11 +3,11 @@ import { callPrintServer } from "../../../../lib/print-server";
 
 export const dynamic = "force-dynamic";
 
-// The least a Next.js route can do to pass a report file on, to measure the
-// portal's download route against (scripts/bench/measure-download.mjs): the
-// same GET with the caller's token, its body handed to the answer as a web
-// stream (Node's own Readable.toWeb), no checks. `no-transform`, as the
-// portal sends, keeps Next.js from compressing the stream on the fly.
+// The plain framework way to pass a report file on, which the portal's
+// download route is measured against (scripts/bench/measure-download.mjs):
+// the same GET with the caller's token, its body handed to the answer as a
+// web stream (Node's own Readable.toWeb), no checks. `no-transform`, as the
+// portal sends, keeps the file from being compressed on the fly.
 
 export async function GET(request, { params }) {
   const { id } = await params;
