@@ -79,8 +79,8 @@ export function serving(request: Request): void {
 }
 
 /** The session cookie Auth.js set in this scope, if any. */
-export function setSessionCookie(): SetCookie | undefined {
-  return scope.set.findLast((cookie) => cookie.name === "authjs.session-token");
+export function setSessionCookie(name = "authjs.session-token"): SetCookie | undefined {
+  return scope.set.findLast((cookie) => cookie.name === name);
 }
 
 /** What the Auth.js tests read from the environment. */

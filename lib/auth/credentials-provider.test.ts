@@ -22,6 +22,7 @@ import {
 // with nothing of the print server's tokens in it; refusals count as before.
 
 const store = vi.hoisted(() => ({ current: undefined as unknown }));
+const env = vi.hoisted(() => ({ current: undefined as unknown }));
 vi.mock("react", async (importOriginal) => ({
   ...(await importOriginal<typeof import("react")>()),
   cache: <T>(fn: T) => fn,
@@ -30,10 +31,7 @@ vi.mock("next/headers", async () => (await import("./auth-js-test-kit")).nextHea
 vi.mock("next/server", async (original) =>
   (await import("./auth-js-test-kit")).nextServerMock(original as () => Promise<typeof import("next/server")>),
 );
-vi.mock("@/lib/env", async () => {
-  const { authTestEnv } = await import("./auth-js-test-kit");
-  return { getEnv: () => authTestEnv };
-});
+vi.mock("@/lib/env", () => ({ getEnv: () => env.current }));
 vi.mock("@/lib/state/configured-state-store", () => ({ stateStore: () => store.current }));
 vi.mock("@/lib/print-server/token-endpoint", async () => ({
   signInUser: vi.fn((await import("./auth-js-test-kit")).printServerSignIn),
@@ -85,6 +83,7 @@ function withSessionCookie(value: string, path = "/api/thing"): NextRequest {
 }
 
 beforeEach(() => {
+  env.current = authTestEnv;
   counting = new CountingStore();
   store.current = counting;
 });
@@ -180,5 +179,20 @@ describe("the Credentials provider", () => {
     );
     expect(error).toBeInstanceOf(SignInRefused);
     expect(signInUser).not.toHaveBeenCalled();
+  });
+
+  it("sets the session cookie a cross-site frame keeps when intranet pages may frame the portal", async () => {
+    env.current = {
+      ...authTestEnv,
+      PORTAL_URL: "https://portal.test",
+      PORTAL_FRAME_ANCESTORS: ["'self'", "https://intranet.test"],
+    };
+    await signInWith(right.pin);
+    const cookie = setSessionCookie("__Secure-authjs.session-token");
+    expect(cookie?.options).toMatchObject({ httpOnly: true, sameSite: "none", secure: true, partitioned: true });
+    const claims = await decode({ token: cookie?.value, secret: authTestEnv.AUTH_SECRET, salt: cookie?.name ?? "" });
+    expect(claims).toMatchObject({ username: "alice" });
+    // Auth.js's other cookie of this answer may be sent from the frame too.
+    for (const other of scope.set) expect(other.options).toMatchObject({ sameSite: "none", partitioned: true });
   });
 });
