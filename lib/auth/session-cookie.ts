@@ -123,9 +123,6 @@ function renewals(): Map<string, { value: string; claims: SessionClaims }> {
   return sharedRenewals.__portalSessionRenewals;
 }
 
-/** A session cookie to set on an answer: its name, sealed value and attributes. */
-export type SessionCookie = Awaited<ReturnType<typeof renewedSessionCookie>>;
-
 /** The same session in a cookie that lives a full lifetime from now: its value and attributes. */
 export async function renewedSessionCookie(claims: Pick<SessionClaims, "sid" | "name" | "username">) {
   const env = getEnv();
