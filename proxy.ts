@@ -11,17 +11,16 @@ import { refuseLargeBody } from "@/lib/http/large-body";
 import { requestPathHeader } from "@/lib/request-path";
 
 // Runs before every page request (API requests do not pass here: the route
-// wrapper, lib/http/route.ts, does for them what they need, and a proxy that
-// runs at all costs Next.js about half a millisecond of CPU per request,
-// issue 14). Refuses state-changing requests (server actions, form posts)
-// from other sites and larger bodies than the portal takes, adds a
-// per-request CSP nonce (with the intranet origins allowed to frame the
-// portal), tells layouts the requested path, sends visitors without a
-// session cookie to sign-in (keeping the framed layout), and restarts the
-// session cookie's idle timer when it is due (at most once a minute:
-// lib/auth/session-cookie.ts). It does not read the state store: the page's
-// own lookup (lib/auth/current-session.ts) is the request's one read, and
-// sends an ended session to sign-in itself.
+// wrapper, lib/http/route.ts, does for them what they need). Refuses
+// state-changing requests (server actions, form posts) from other sites and
+// larger bodies than the portal takes, adds a per-request CSP nonce (with the
+// intranet origins allowed to frame the portal), tells layouts the requested
+// path, sends visitors without a session cookie that Auth.js's decode() opens
+// to sign-in (keeping the framed layout), and renews the session cookie when
+// its idle timer is due (at most once a minute: lib/auth/session-cookie.ts).
+// It does not read the state store: the page's own lookup
+// (lib/auth/current-session.ts) is the request's one read, and sends an ended
+// session to sign-in itself.
 
 function contentSecurityPolicy(nonce: string): string {
   const dev = process.env.NODE_ENV === "development";
@@ -61,7 +60,6 @@ export async function proxy(request: NextRequest) {
   if (refusal) return refusal;
   const { pathname, search } = request.nextUrl;
   const path = `${pathname}${search}`;
-  // Decrypted once per cookie value and process; later requests find it remembered.
   const session = await sessionClaimsOf(request.cookies);
 
   if (pathname !== "/sign-in" && !session) {

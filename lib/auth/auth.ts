@@ -9,12 +9,12 @@ import { startSession } from "./sign-in";
 import { finishSignOn, signOnConfig, SignOnFailed, type SignOnProblem } from "./single-sign-on";
 import { openSignOn } from "./sign-on-cookie";
 import { sessionCookieSeconds } from "./session-cookie";
+import { credentialsProvider, SignInRefused } from "./credentials-provider";
 
 // Auth.js with a JWT session: the encrypted cookie carries only a random
 // session id and the name to show. The print server's tokens stay in the
-// server-side state store (lib/state/). Auth.js signs in by single sign-on
-// here; a PIN or a user name and password seal the same cookie themselves
-// (credentials-sign-in.ts), without Auth.js's whole sign-in round.
+// server-side state store (lib/state/). Auth.js signs everyone in: by PIN or
+// password (credentials-provider.ts) and by single sign-on (below).
 
 declare module "next-auth" {
   interface Session {
@@ -54,19 +54,20 @@ export const { auth, signIn, signOut } = NextAuth(() => {
     secret: env.AUTH_SECRET,
     trustHost: true,
     cookies: authCookies(env.PORTAL_URL),
-    // The cookie as session-cookie.ts renews it (proxy.ts): a little longer than the idle timeout.
+    // The cookie as session-cookie.ts renews it: a little longer than the idle timeout.
     session: { strategy: "jwt", maxAge: sessionCookieSeconds(env.SESSION_IDLE_TIMEOUT) },
     pages: { signIn: "/sign-in", error: "/sign-in" },
     logger: {
       // Auth.js would log whole error objects; keep only names, never values.
       error: (error) => {
-        if (error instanceof SignOnRefused) return;
+        if (error instanceof SignInRefused || error instanceof SignOnRefused) return;
         log.error("auth error", errorFields(error));
       },
       warn: (code) => log.warn("auth warning", { code }),
       debug: () => undefined,
     },
     providers: [
+      credentialsProvider,
       // Single sign-on: the callback route hands over the print server's
       // answer (its query) and this browser's sealed sign-on cookie; both are
       // checked and the code exchanged here. No Auth.js HTTP handler is

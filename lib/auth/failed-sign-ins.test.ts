@@ -4,7 +4,7 @@ import { log } from "@/lib/log";
 import { MemoryStateStore } from "@/lib/state/memory-state-store";
 import { countedAttempt, signInLimit, type AttemptRules, type AttemptSource } from "./failed-sign-ins";
 
-// The portal's sign-in limits against the findings of issue 16: parallel
+// The portal's sign-in limits against the ways of guessing around them: parallel
 // guesses, shared addresses, rotating IPv6 addresses, PIN guessing spread
 // over many addresses.
 

@@ -7,8 +7,7 @@ import { sessionClaimsOf } from "./session-cookie";
  * Signing in again replaces the session this browser had: once the new one
  * is open, the old one is deleted from the store, so its tokens are
  * forgotten and a copy of the old cookie opens nothing. The old session is
- * the one `request`'s cookie names (read from the request itself, as the
- * sign-in routes have it: credentials-sign-in.ts says why).
+ * the one `request`'s session cookie names.
  */
 export async function replacePreviousSession<T>(request: NextRequest, signInNow: () => Promise<T>): Promise<T> {
   const previous = (await sessionClaimsOf(request.cookies))?.sid;

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { cookieTestEnv, sealedSessionCookie } from "./session-test-kit";
 
 vi.mock("@/lib/env", async () => {
@@ -8,13 +8,13 @@ vi.mock("@/lib/env", async () => {
 
 const nextAuthJwt = await import("next-auth/jwt");
 const decode = vi.spyOn(nextAuthJwt, "decode");
-const { encode } = nextAuthJwt;
-const sessionSeal = await import("./session-seal");
-const seal = vi.spyOn(sessionSeal, "sealSessionToken");
+const encode = vi.spyOn(nextAuthJwt, "encode");
 const { readSessionCookie, renewalDue, renewedSessionCookie } = await import("./session-cookie");
 
-// The session cookie is read without Auth.js's session pipeline: decrypted
-// once per value, renewed only when its idle timer is due.
+// The session cookie is opened with Auth.js's decode() (once per value) and
+// renewed with its encode(), only when its idle timer is due.
+
+afterEach(() => vi.useRealTimers());
 
 describe("the session cookie", () => {
   it("is decrypted once per value; later requests with it find it remembered", async () => {
@@ -51,12 +51,22 @@ describe("the session cookie", () => {
     if (!claims) throw new Error("no claims");
     expect(renewalDue(claims, now + 30_000)).toBe(false);
     expect(renewalDue(claims, now + 61_000)).toBe(true);
-    const renewed = await renewedSessionCookie(claims, now + 61_000);
+    vi.useFakeTimers({ now: now + 61_000, toFake: ["Date"] });
+    const renewed = await renewedSessionCookie(claims);
     expect(renewed).toMatchObject({
       name: "authjs.session-token",
       options: { httpOnly: true, path: "/", sameSite: "lax", secure: false },
     });
-    expect(renewed.options.expires.getTime()).toBe(now + 61_000 + 1860_000);
+    const expires = renewed.options.expires.getTime();
+    expect(expires).toBeGreaterThan(now + 61_000 + 1859_000);
+    expect(expires).toBeLessThanOrEqual(now + 61_000 + 1860_000);
+    // Auth.js's own decode() opens it, and it runs out when the cookie does.
+    const payload = await nextAuthJwt.decode({
+      token: renewed.value,
+      secret: cookieTestEnv.AUTH_SECRET,
+      salt: "authjs.session-token",
+    });
+    expect(payload).toMatchObject({ sid: "s3", name: "Alice Liddell", username: "alice", exp: expires / 1000 });
     expect(await readSessionCookie(renewed.value)).toMatchObject({ sid: "s3", name: "Alice Liddell" });
   });
 
@@ -64,7 +74,7 @@ describe("the session cookie", () => {
     const claims = await readSessionCookie(await sealedSessionCookie("s4", cookieTestEnv.SESSION_IDLE_TIMEOUT - 1));
     if (!claims) throw new Error("no claims");
     expect(renewalDue(claims)).toBe(true);
-    seal.mockClear();
+    encode.mockClear();
     decode.mockClear();
     const [first, second] = await Promise.all([renewedSessionCookie(claims), renewedSessionCookie(claims)]);
     const third = await renewedSessionCookie(claims);
@@ -74,12 +84,13 @@ describe("the session cookie", () => {
     // The browser's next request carries the new value: known without decryption.
     expect(await readSessionCookie(third.value)).toMatchObject({ sid: "s4", username: "alice" });
     expect(decode).not.toHaveBeenCalled();
-    const sealedBefore = seal.mock.calls.length;
+    const sealedBefore = encode.mock.calls.length;
     // Once the new cookie is due in its turn, or the name changed, it is sealed anew.
-    const later = await renewedSessionCookie(claims, Date.now() + 61_000);
+    vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ["Date"] });
+    const later = await renewedSessionCookie(claims);
     expect(later.value).not.toBe(third.value);
     const renamed = await renewedSessionCookie({ ...claims, name: "Alice L." });
     expect(renamed.value).not.toBe(later.value);
-    expect(seal.mock.calls.length).toBe(sealedBefore + 2);
+    expect(encode.mock.calls.length).toBe(sealedBefore + 2);
   });
 });

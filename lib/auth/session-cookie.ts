@@ -1,21 +1,19 @@
 import "server-only";
-import { decode } from "next-auth/jwt";
+import { decode, encode } from "next-auth/jwt";
 import { cookiePolicy } from "@/lib/embedding/cookie-policy";
 import { getEnv } from "@/lib/env";
 import { touchIntervalMs } from "./idle-timer";
-import { sealSessionToken } from "./session-seal";
 
 // The session cookie: Auth.js's encrypted JWT, carrying only a random session
-// id and the name to show (auth.ts). Auth.js's own session lookup runs its
-// whole pipeline (an internal Request, a decrypt and a fresh encrypt) on every
-// call; proxy.ts and each page or route would pay it again. Here the cookie is
-// decrypted once per value and process (kept until it expires), read by
-// proxy.ts and by currentSession(), and renewed by proxy.ts at most once a
-// minute (idle-timer.ts), not on every answer. The store's idle timer is the
-// one that ends a session; the cookie lives that interval longer than the
-// idle timeout and is renewed once less than the idle timeout is left, so
-// after any request it outlives the session in the store: a browser never
-// loses its cookie while the portal still counts the session as alive.
+// id and the name to show (auth.ts). Auth.js seals it at sign-in; here it is
+// opened with Auth.js's decode() and resealed with its encode(), under the
+// cookie name and salt Auth.js is configured with (auth-cookies.ts). proxy.ts
+// and the route wrapper read it on every request and renew it at most once a
+// minute (idle-timer.ts). The store's idle timer is the one that ends a
+// session; the cookie lives that interval longer than the idle timeout and is
+// renewed once less than the idle timeout is left, so after any request it
+// outlives the session in the store: a browser never loses its cookie while
+// the portal still counts the session as alive.
 
 export interface SessionClaims {
   /** The session id in the state store. */
@@ -26,7 +24,7 @@ export interface SessionClaims {
   exp: number;
 }
 
-/** The session cookie's name and attributes, as Auth.js sets them (auth-cookies.ts gives Auth.js the same). */
+/** The session cookie's name and attributes: Auth.js's `cookies.sessionToken` (auth-cookies.ts). */
 export function sessionTokenCookie(portalUrl: string) {
   const https = new URL(portalUrl).protocol === "https:";
   const policy = cookiePolicy();
@@ -36,15 +34,12 @@ export function sessionTokenCookie(portalUrl: string) {
   };
 }
 
-/** The session cookie's name for the configured portal address (computed once; the address does not change). */
+/** The session cookie's name for the configured portal address: also the salt of its key. */
 export function sessionCookieName(): string {
-  const portalUrl = getEnv().PORTAL_URL;
-  if (cookieName?.portalUrl !== portalUrl) cookieName = { portalUrl, name: sessionTokenCookie(portalUrl).name };
-  return cookieName.name;
+  return sessionTokenCookie(getEnv().PORTAL_URL).name;
 }
-let cookieName: { portalUrl: string; name: string } | undefined;
 
-/** Decrypted cookies by value: proxy.ts and the route modules are separate bundles of one process. */
+/** Opened cookies by value, one map per process: proxy.ts and the route modules are separate bundles. */
 const shared = globalThis as typeof globalThis & { __portalSessionCookies?: Map<string, SessionClaims> };
 /** Enough for every active browser of a large organisation on one instance; the oldest go first. */
 const maxRemembered = 20_000;
@@ -84,9 +79,7 @@ export async function readSessionCookie(
   const env = getEnv();
   let claims: SessionClaims | undefined;
   try {
-    claims = claimsOf(
-      await decode({ token: value, secret: env.AUTH_SECRET, salt: sessionTokenCookie(env.PORTAL_URL).name }),
-    );
+    claims = claimsOf(await decode({ token: value, secret: env.AUTH_SECRET, salt: sessionCookieName() }));
   } catch {
     return undefined;
   }
@@ -118,8 +111,8 @@ export function renewalDue(claims: SessionClaims, now = Date.now()): boolean {
 /**
  * The last cookie sealed per session id. Requests that still carry the old
  * cookie (several sent at once as it fell due, or a client that does not
- * keep cookies) get that same new value until it is due in its turn, instead
- * of a fresh encryption each: renewal stays one seal a minute per session.
+ * keep cookies) get that same new value until it is due in its turn: one
+ * renewal per session and interval, whatever the number of requests.
  */
 const sharedRenewals = globalThis as typeof globalThis & {
   __portalSessionRenewals?: Map<string, { value: string; claims: SessionClaims }>;
@@ -130,13 +123,11 @@ function renewals(): Map<string, { value: string; claims: SessionClaims }> {
   return sharedRenewals.__portalSessionRenewals;
 }
 
-/** A session cookie to set on an answer: its name, sealed value and attributes. */
-export type SessionCookie = Awaited<ReturnType<typeof renewedSessionCookie>>;
-
 /** The same session in a cookie that lives a full lifetime from now: its value and attributes. */
-export async function renewedSessionCookie(claims: Pick<SessionClaims, "sid" | "name" | "username">, now = Date.now()) {
+export async function renewedSessionCookie(claims: Pick<SessionClaims, "sid" | "name" | "username">) {
   const env = getEnv();
   const cookie = sessionTokenCookie(env.PORTAL_URL);
+  const now = Date.now();
   const recent = renewals().get(claims.sid);
   if (
     recent &&
@@ -152,24 +143,24 @@ export async function renewedSessionCookie(claims: Pick<SessionClaims, "sid" | "
     };
   }
   const maxAge = sessionCookieSeconds(env.SESSION_IDLE_TIMEOUT);
-  // Sealed as Auth.js's encode() would, without its thread-pool trips (session-seal.ts).
-  const value = await sealSessionToken({
-    claims: { sid: claims.sid, name: claims.name, username: claims.username },
+  // Taken before encode() takes its own: the cookie is never thought to live longer than its token.
+  const exp = Math.floor(now / 1000) + maxAge;
+  const value = await encode({
+    token: { sid: claims.sid, name: claims.name, username: claims.username },
     secret: env.AUTH_SECRET,
     salt: cookie.name,
     maxAge,
-    now,
   });
-  const sealed: SessionClaims = { ...claims, exp: Math.floor(now / 1000) + maxAge };
+  const sealed: SessionClaims = { ...claims, exp };
   remember(renewals(), claims.sid, { value, claims: sealed });
-  // The browser sends the new value next: known already, no decryption.
+  // The browser sends the new value next: known already.
   remember(remembered(), value, sealed);
-  return { name: cookie.name, value, options: { ...cookie.options, expires: new Date(now + maxAge * 1000) } };
+  return { name: cookie.name, value, options: { ...cookie.options, expires: new Date(exp * 1000) } };
 }
 
 /** The renewed session cookie when the one a request carried is due (at most once a minute), else undefined. */
-export async function cookieRenewalFor(claims: SessionClaims | undefined, now = Date.now()) {
-  return claims && renewalDue(claims, now) ? renewedSessionCookie(claims, now) : undefined;
+export async function cookieRenewalFor(claims: SessionClaims | undefined) {
+  return claims && renewalDue(claims) ? renewedSessionCookie(claims) : undefined;
 }
 
 /** Adds to a bounded map; the oldest entry goes first. */

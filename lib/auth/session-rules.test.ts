@@ -7,7 +7,7 @@ import { accessTokenFor } from "./access-token";
 import { lookUpSession } from "./current-session";
 import { aliceSession } from "./session-test-kit";
 
-// The session rules of issue 15, one test each: an absolute lifetime on top
+// The session rules, one test each: an absolute lifetime on top
 // of the idle timeout, signing out during a refresh stays signed out, the
 // refresh lock outlives the print server's time limit, and signing in again
 // replaces the previous session (replace-session.test.ts).

@@ -152,10 +152,10 @@ async function renewSessionCookie(claims: SessionClaims): Promise<void> {
 
 /**
  * JSON answers shorter than this go as they are (`no-transform` keeps Next.js
- * from gzipping them): Next.js starts a zlib stream for every compressed
- * answer, which with the client's inflating costs more time than sending the
- * few kilobytes it saves. Longer ones (a long statement or printer list)
- * are compressed. A reverse proxy in front may still compress any of them.
+ * from gzipping them): for a short answer, compressing and inflating it take
+ * longer than sending the bytes it saves on a LAN. Longer ones (a long
+ * statement or printer list) are compressed. A reverse proxy in front may
+ * still compress any of them.
  */
 export const compressJsonFromChars = 16 * 1024;
 

@@ -1,68 +1,89 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { postForm } from "@/lib/http/form-post-test-kit";
-import { signInRoute } from "@/lib/browser-safe/form-routes";
-import { PortalError } from "@/lib/browser-safe/errors";
+import { decode } from "next-auth/jwt";
+import { NextRequest } from "next/server";
+import { MemoryStateStore } from "@/lib/state/memory-state-store";
+import { aliceSession, sealedSessionCookie } from "@/lib/auth/session-test-kit";
+import {
+  alicePassword,
+  alicePin,
+  authTestEnv,
+  scope,
+  serving,
+  setSessionCookie,
+  signInPostInit,
+} from "@/lib/auth/auth-js-test-kit";
 
-// The sign-in form's route with the credential check mocked: what a browser
-// without JavaScript is sent to, what the form's script reads, and what is
-// refused before any attempt is made.
+// The sign-in form's route, signing in through Auth.js's signIn() and the
+// Credentials provider, with the print server's token endpoint and the state
+// store stood in for: what a browser without JavaScript is sent to, what the
+// form's script reads, the session cookie Auth.js sets, and what is refused
+// before any attempt is made.
 
-vi.mock("@/lib/auth/credentials-sign-in", () => ({ signInWithCredentials: vi.fn() }));
-vi.mock("@/lib/auth/replace-session", () => ({
-  replacePreviousSession: (_request: unknown, signIn: () => Promise<unknown>) => signIn(),
+const store = vi.hoisted(() => ({ current: undefined as unknown }));
+vi.mock("next/headers", async () => (await import("@/lib/auth/auth-js-test-kit")).nextHeadersMock);
+vi.mock("next/server", async (original) =>
+  (await import("@/lib/auth/auth-js-test-kit")).nextServerMock(original as () => Promise<typeof import("next/server")>),
+);
+vi.mock("@/lib/env", async () => {
+  const { authTestEnv } = await import("@/lib/auth/auth-js-test-kit");
+  return { getEnv: () => authTestEnv };
+});
+vi.mock("@/lib/state/configured-state-store", () => ({ stateStore: () => store.current }));
+vi.mock("@/lib/print-server/token-endpoint", async () => ({
+  signInUser: vi.fn((await import("@/lib/auth/auth-js-test-kit")).printServerSignIn),
+  refreshUserTokens: vi.fn(),
 }));
 vi.mock("@/lib/auth/current-session", () => ({ currentSession: vi.fn(async () => ({ status: "none" })) }));
-vi.mock("@/lib/env", () => ({ getEnv: () => ({ PORTAL_URL: "http://localhost:3000" }) }));
 vi.mock("@/lib/i18n/request-locale", () => ({ localeOfRequest: vi.fn(async () => "en") }));
 
-const { signInWithCredentials } = await import("@/lib/auth/credentials-sign-in");
+const { signInUser } = await import("@/lib/print-server/token-endpoint");
 const { POST } = await import("./route");
 
-const post = (fields: Record<string, string>, headers?: Record<string, string>) =>
-  postForm(POST, signInRoute, fields, headers);
+let memory: MemoryStateStore;
+
+async function post(fields: Record<string, string>, headers?: Record<string, string>): Promise<Response> {
+  const request = new NextRequest("http://localhost:3000/api/auth/sign-in", signInPostInit(fields, headers));
+  serving(request);
+  return POST(request, { params: Promise.resolve({}) });
+}
 const json = { accept: "application/json" };
 
-/** The session cookie a sign-in hands back, which the answer must set. */
-const sessionCookie = {
-  name: "authjs.session-token",
-  value: "sealed-session",
-  options: {
-    httpOnly: true,
-    path: "/",
-    sameSite: "lax" as const,
-    secure: false,
-    partitioned: false,
-    expires: new Date(Date.now() + 3_600_000),
-  },
-};
+/** The claims of the session cookie Auth.js set on this answer. */
+async function sessionClaims() {
+  const cookie = setSessionCookie();
+  if (!cookie) return undefined;
+  return decode({ token: cookie.value, secret: authTestEnv.AUTH_SECRET, salt: cookie.name });
+}
 
 beforeEach(() => {
-  vi.mocked(signInWithCredentials).mockReset();
-  vi.mocked(signInWithCredentials).mockResolvedValue(sessionCookie);
+  memory = new MemoryStateStore();
+  store.current = memory;
+  vi.mocked(signInUser).mockClear();
 });
 
 describe("POST /api/auth/sign-in without JavaScript", () => {
-  it("sends the browser on to the page asked for, framed if it was, uncached", async () => {
-    const answer = await post({ method: "pin", pin: "112358", callbackUrl: "/reports?embed=1" });
+  it("sends the browser on to the page asked for, framed if it was, with Auth.js's session cookie", async () => {
+    const answer = await post({ method: "pin", pin: alicePin, callbackUrl: "/reports?embed=1" });
     expect(answer.status).toBe(303);
     expect(answer.headers.get("location")).toBe("http://localhost:3000/reports?embed=1");
     expect(answer.headers.get("cache-control")).toBe("no-store");
-    expect(answer.headers.get("set-cookie")).toMatch(
-      /^authjs\.session-token=sealed-session; Path=\/; Expires=.*; HttpOnly; SameSite=lax$/i,
-    );
-    expect(signInWithCredentials).toHaveBeenCalledWith({ method: "pin", pin: "112358" }, expect.anything());
+    expect(setSessionCookie()?.options).toMatchObject({ httpOnly: true, path: "/", sameSite: "lax", secure: false });
+    const claims = await sessionClaims();
+    expect(claims).toMatchObject({ name: "Alice Liddell", username: "alice" });
+    expect(await memory.readSession(String(claims?.sid))).toBeDefined();
+    expect(signInUser).toHaveBeenCalledWith({ method: "pin", pin: alicePin }, undefined);
   });
 
   it.each(["https://evil.example/", "/.//evil.example/phish", "/a/..//evil.example"])(
     "goes home instead of to another site (%s)",
     async (callbackUrl) => {
-      const answer = await post({ method: "pin", pin: "112358", callbackUrl });
+      const answer = await post({ method: "pin", pin: alicePin, callbackUrl });
       expect(answer.headers.get("location")).toBe("http://localhost:3000/");
+      expect(setSessionCookie()).toBeDefined();
     },
   );
 
   it("sends a refused attempt back to the sign-in page, naming the sentence and keeping page and frame", async () => {
-    vi.mocked(signInWithCredentials).mockRejectedValue(new PortalError("invalid_credentials"));
     const answer = await post({ method: "pin", pin: "999999", callbackUrl: "/reports?embed=1" });
     expect(answer.status).toBe(303);
     const location = new URL(answer.headers.get("location") ?? "");
@@ -72,46 +93,64 @@ describe("POST /api/auth/sign-in without JavaScript", () => {
       embed: "1",
       signInError: "invalid_credentials",
     });
+    expect(setSessionCookie()).toBeUndefined();
   });
 
   it("says how long a lock lasts, and which form was sent, never what was typed", async () => {
-    vi.mocked(signInWithCredentials).mockRejectedValue(new PortalError("locked", { retryAfterSeconds: 840 }));
-    const answer = await post({ method: "password", username: "alice", password: "secret-words" });
+    const wrong = { method: "password", username: "alice", password: "secret-words" };
+    for (let i = 0; i < 5; i += 1) await post(wrong);
+    const answer = await post(wrong);
     const location = answer.headers.get("location") ?? "";
-    expect(Object.fromEntries(new URL(location).searchParams)).toEqual({
+    const query = Object.fromEntries(new URL(location).searchParams);
+    expect(query).toEqual({
       signInError: "locked",
-      retryAfter: "840",
+      retryAfter: expect.stringMatching(/^\d+$/),
       signInMethod: "password",
     });
+    expect(Number(query.retryAfter)).toBeGreaterThan(800);
     expect(location).not.toContain("alice");
     expect(location).not.toContain("secret");
+    expect(signInUser).toHaveBeenCalledTimes(5);
   });
 
   it("names refused fields and makes no attempt", async () => {
     const answer = await post({ method: "pin", pin: "12ab" });
     expect(new URL(answer.headers.get("location") ?? "").searchParams.get("signInFields")).toBe("pinDigitsOnly");
-    expect(signInWithCredentials).not.toHaveBeenCalled();
+    expect(signInUser).not.toHaveBeenCalled();
+  });
+
+  it("replaces the browser's previous session once the new one is open", async () => {
+    await memory.saveSession("old", aliceSession(Date.now()), 1800);
+    const old = await sealedSessionCookie("old");
+    await post({ method: "pin", pin: alicePin }, { cookie: `authjs.session-token=${old}` });
+    expect(await memory.readSession("old")).toBeUndefined();
+    expect(await memory.readSession(String((await sessionClaims())?.sid))).toBeDefined();
   });
 });
 
 describe("POST /api/auth/sign-in from the form's script (JSON)", () => {
-  it("answers where to go on to", async () => {
-    const answer = await post({ method: "pin", pin: "112358", callbackUrl: "/jobs" }, json);
+  it("answers where to go on to, with Auth.js's session cookie", async () => {
+    const answer = await post({ method: "password", ...alicePassword, callbackUrl: "/jobs" }, json);
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ location: "/jobs" });
     expect(answer.headers.get("cache-control")).toContain("no-store");
-    expect(answer.headers.get("set-cookie")).toContain("authjs.session-token=sealed-session");
+    expect(await sessionClaims()).toMatchObject({ username: "alice" });
   });
 
   it("answers a refusal with its sentence and wait", async () => {
-    vi.mocked(signInWithCredentials).mockRejectedValue(new PortalError("locked", { retryAfterSeconds: 90 }));
-    const answer = await post({ method: "pin", pin: "112358" }, json);
+    for (let i = 0; i < 5; i += 1) await post({ method: "pin", pin: "999999" }, json);
+    const answer = await post({ method: "pin", pin: alicePin }, json);
     expect(answer.status).toBe(429);
-    expect(await answer.json()).toEqual({
-      error: "locked",
-      message: "Too many attempts. Try again in 2 minutes.",
-      retryAfterSeconds: 90,
-    });
+    const body = await answer.json();
+    expect(body).toEqual({ error: "locked", message: expect.any(String), retryAfterSeconds: expect.any(Number) });
+    expect(body.message).toMatch(/^Too many attempts\. Try again in \d+ minutes\.$/);
+    expect(setSessionCookie()).toBeUndefined();
+  });
+
+  it("answers wrong credentials with their sentence", async () => {
+    const answer = await post({ method: "pin", pin: "999999" }, json);
+    expect(answer.status).toBe(401);
+    expect((await answer.json()).error).toBe("invalid_credentials");
   });
 
   it("answers refused fields with a sentence beside each", async () => {
@@ -122,23 +161,24 @@ describe("POST /api/auth/sign-in from the form's script (JSON)", () => {
       message: "Please check the highlighted field.",
       fields: { username: "Enter your user name.", password: "Enter your password." },
     });
-    expect(signInWithCredentials).not.toHaveBeenCalled();
+    expect(signInUser).not.toHaveBeenCalled();
   });
 });
 
 describe("POST /api/auth/sign-in refuses before any attempt", () => {
   it("a post from another site", async () => {
-    const answer = await post({ method: "pin", pin: "112358" }, { "sec-fetch-site": "cross-site" });
+    const answer = await post({ method: "pin", pin: alicePin }, { "sec-fetch-site": "cross-site" });
     expect(answer.status).toBe(403);
     expect((await answer.json()).error).toBe("cross_site");
-    expect(signInWithCredentials).not.toHaveBeenCalled();
+    expect(signInUser).not.toHaveBeenCalled();
+    expect(scope.set).toEqual([]);
   });
 
   it("a body that is not a form, or larger than a form", async () => {
-    const notForm = await post({ method: "pin", pin: "112358" }, { "content-type": "application/json" });
+    const notForm = await post({ method: "pin", pin: alicePin }, { "content-type": "application/json" });
     expect(notForm.status).toBe(400);
     const large = await post({ method: "pin", pin: "1".repeat(20_000) });
     expect(large.status).toBe(413);
-    expect(signInWithCredentials).not.toHaveBeenCalled();
+    expect(signInUser).not.toHaveBeenCalled();
   });
 });

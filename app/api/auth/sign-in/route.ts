@@ -19,12 +19,12 @@ export const dynamic = "force-dynamic";
 // asked for, or back to the sign-in page, whose URL names what went wrong
 // (lib/auth/sign-in-failure.ts). With JavaScript the form sends the same
 // fields through fetchJson and reads JSON: where to go on to, or the
-// sentences to show in the form. A route handler, not a server action:
-// Next.js's action machinery (the multipart body decoded through web streams,
-// the action's module and form state) and proxy.ts's copy of the body were
-// most of what the portal added to a sign-in (issue 14). Like every API
-// route it does not pass proxy.ts; publicRoute refuses posts from other
-// sites and larger declared bodies, and the body is capped here.
+// sentences to show in the form. Auth.js's signIn() sets the session cookie
+// (lib/auth/form-sign-in.ts). A route handler, not a server action: its path
+// stays the same from one build to the next, so a page opened before an
+// upgrade still signs in. Like every API route it does not pass proxy.ts;
+// publicRoute refuses posts from other sites and larger declared bodies, and
+// the body is capped here.
 
 const maxBodyBytes = 16 * 1024;
 
@@ -37,14 +37,12 @@ function backToSignIn(location: string, failure: SignInFailure): NextResponse {
 }
 
 export const POST = publicRoute({}, async ({ request }) => {
-  const { location, failure, cookie } = await signInWithForm(await readFormBody(request, maxBodyBytes), request);
+  const { location, failure } = await signInWithForm(await readFormBody(request, maxBodyBytes), request);
   const answersJson = request.headers.get("accept")?.includes("application/json") ?? false;
   if (!failure) {
-    const signedIn = answersJson
+    return answersJson
       ? answerJson(signInResponse, { location })
       : redirectNoStore(new URL(location, getEnv().PORTAL_URL));
-    signedIn.cookies.set(cookie.name, cookie.value, cookie.options);
-    return signedIn;
   }
   if (!answersJson) {
     if ("error" in failure) logIfOurFault(failure.error);
