@@ -10,7 +10,7 @@ import { creditBalance } from "./support/credit.js";
 import { adapterEnv, startFakeStorageAdapter, type FakeStorageAdapter } from "./support/fake-storage-adapter.js";
 import { call } from "./support/openapi-client.js";
 import { alertText, hiddenValue, panelDriver, unescapeHtml } from "./support/panel-driver.js";
-import { runCli } from "./support/print-server-process.js";
+import { removeDataDir, runCli, startPrintServer } from "./support/print-server-process.js";
 import { buildTestApp, type TestApp } from "./support/test-app.js";
 import { accessToken, ALICE, BOB, userToken } from "./support/tokens.js";
 
@@ -394,5 +394,30 @@ describe("the external storage settings", () => {
     );
     expect(loadStartupSettings({ ...base, PRINT_SERVER_PANEL_PORT: "0" }).panelPort).toBe(0);
     expect(loadStartupSettings({ ...base, PRINT_SERVER_PANEL_PORT: "" }).panelPort).toBeUndefined();
+  });
+});
+
+describe("the real server's printer panel", () => {
+  it("is served over loopback HTTP at PRINT_SERVER_PANEL_PORT, logged as panelUrl, and not on the API's port", async () => {
+    adapter.addToPrint("alice", "Over real HTTP.pdf", await pdfOf(1), "application/pdf");
+    const real = await startPrintServer({ env: { ...adapterEnv(adapter), PRINT_SERVER_PANEL_PORT: "0" } });
+    try {
+      const panelUrl = real.logs.find((l) => l.msg === "listening")?.panelUrl;
+      expect(panelUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const start = await fetch(`${String(panelUrl)}/?printer=${RECEPTION}`);
+      expect(start.status).toBe(200);
+      const startHtml = await start.text();
+      expect(startHtml).toContain('<option value="1" selected>Reception</option>');
+      const post = (path: string, fields: Record<string, string>) =>
+        fetch(`${String(panelUrl)}${path}`, { method: "POST", body: new URLSearchParams(fields) });
+      const menu = await post("/sign-in", { form: hiddenValue(startHtml, "form"), printer: "1", pin: ALICE.pin });
+      const list = await post("/easy-print", { session: hiddenValue(await menu.text(), "session") });
+      expect(list.status).toBe(200);
+      expect(fileIdOn(await list.text(), "Over real HTTP.pdf")).toBe("inbox/Over real HTTP.pdf");
+      expect((await real.fetch("/sign-in", { method: "POST" })).status).toBe(404);
+    } finally {
+      await real.stop();
+      removeDataDir(real.dataDir);
+    }
   });
 });
