@@ -76,6 +76,7 @@ describe("the printer panel's Easy Print, through the external storage adapter",
     adapter.addToPrint("alice", "Three pages.pdf", await pdfOf(3), "application/pdf");
     adapter.addToPrint("alice", "Photo.png", PNG, "image/png");
     adapter.addToPrint("bob", "Site plan.pdf", await pdfOf(1), "application/pdf");
+    adapter.addToPrint("alice", '"><script>alert(1)</script>.png', PNG, "image/png");
     const driver = panelDriver(panel);
     const menu = await driver.signIn(RECEPTION, ALICE.pin);
     expect(menu.status).toBe(200);
@@ -88,6 +89,8 @@ describe("the printer panel's Easy Print, through the external storage adapter",
     expect(fileIdOn(list.html, "Three pages.pdf")).toBe("inbox/Three pages.pdf");
     expect(fileIdOn(list.html, "Photo.png")).toBe("inbox/Photo.png");
     expect(list.html).not.toContain("Site plan.pdf");
+    expect(list.html).not.toContain("<script>");
+    expect(list.html).toContain('value="inbox/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;.png"');
     expect(list.html).toMatch(/<label for="copies">Copies<\/label>/);
     const calls = adapter.requests.slice(before);
     expect(calls.map((r) => `${r.method} ${r.rawPath}`)).toEqual(["GET /folders/alice", "GET /folders/alice/inbox"]);
@@ -120,7 +123,8 @@ describe("the printer panel's Easy Print, through the external storage adapter",
     // 3 colour pages at 0.15, two copies.
     expect(printed.html).toContain("Three pages.pdf: 3 pages, 2 copies, colour, 0.90 EUR");
     expect(printed.html).toContain('Removed from "To print": Three pages.pdf.');
-    expect(adapter.names("alice", "inbox")).toEqual(["Photo.png"]);
+    expect(adapter.names("alice", "inbox")).not.toContain("Three pages.pdf");
+    expect(adapter.names("alice", "inbox")).toContain("Photo.png");
 
     expect(await jobsNamed("Three pages.pdf", "processing")).toHaveLength(1);
     printEverything();
@@ -336,6 +340,11 @@ describe("the external storage settings", () => {
           "check PRINT_SERVER_EXTERNAL_STORAGE_LOGIN and PRINT_SERVER_EXTERNAL_STORAGE_PASSWORD.",
       );
       expect(list.html).not.toContain("not-the-password");
+      expect(wrong.logs).toContainEqual(
+        expect.objectContaining({ msg: "external storage call failed", kind: "unauthorized", status: 401 }),
+      );
+      expect(wrong.output()).not.toContain("not-the-password");
+      expect(wrong.output()).not.toContain(ALICE.pin);
       expect(list.html).not.toContain('name="file"');
 
       // The sign-in page's limits: 10 failures from one address in the window, then 429 even for the right PIN.

@@ -39,11 +39,16 @@ const STORAGE_TEXT: Record<StorageErrorKind, string> = {
 };
 
 /** What went wrong, for the person at the printer (and the administrator), with the page's status. */
-function failure(err: unknown): { status: PanelAnswer["status"]; message: ScreenMessage; retryAfter?: string } {
+function failure(
+  err: unknown,
+  log: FastifyBaseLogger,
+): { status: PanelAnswer["status"]; message: ScreenMessage; retryAfter?: string } {
   if (err instanceof TerminalError) return { status: 400, message: { text: err.message } };
   if (err instanceof UnprintableDocument)
     return { status: 400, message: { text: `${err.message} Nothing was printed.` } };
   if (err instanceof ExternalStorageError) {
+    // The kind and status only: the message names files, which stay out of the log.
+    log.warn({ kind: err.kind, status: err.status }, "external storage call failed");
     const askAdmin = err.kind === "not_found" || err.kind === "too_large" ? "" : " Ask an administrator.";
     return { status: 502, message: { text: STORAGE_TEXT[err.kind] + askAdmin, detail: err.message } };
   }
@@ -198,7 +203,11 @@ export async function buildPanelApp(
     return { found };
   }
 
-  async function easyPrintList(found: { terminal: TerminalSession; screen: ScreenContext }, message?: ScreenMessage) {
+  async function easyPrintList(
+    found: { terminal: TerminalSession; screen: ScreenContext },
+    log: FastifyBaseLogger,
+    message?: ScreenMessage,
+  ) {
     const form = sessions.issueForm("print", found.screen.session);
     try {
       const files = await listEasyPrintFiles(deps, found.terminal);
@@ -207,7 +216,7 @@ export async function buildPanelApp(
         body: easyPrintScreen(found.screen, { files, form, message }),
       } as PanelAnswer;
     } catch (err) {
-      const failed = failure(err);
+      const failed = failure(err, log);
       return {
         status: message ? 400 : failed.status,
         body: easyPrintScreen(found.screen, { files: null, form, message: message ?? failed.message }),
@@ -233,7 +242,7 @@ export async function buildPanelApp(
           body: menuScreen({ session, person: terminal.user.fullname, printer: terminal.printer }),
         };
       } catch (err) {
-        const failed = failure(err);
+        const failed = failure(err, request.log);
         return { ...signInAnswer(failed.status, failed.message, printer), retryAfter: failed.retryAfter };
       }
     });
@@ -256,7 +265,7 @@ export async function buildPanelApp(
 
   app.post("/easy-print", async (request, reply) => {
     const { found, answer } = requireSession(request.body, request);
-    return send(reply, found ? await easyPrintList(found) : answer);
+    return send(reply, found ? await easyPrintList(found, request.log) : answer);
   });
 
   app.post("/easy-print/print", async (request, reply) => {
@@ -264,17 +273,23 @@ export async function buildPanelApp(
     if (!found) return send(reply, answer);
     const parsed = printBody.safeParse(request.body);
     if (!parsed.success)
-      return send(reply, await easyPrintList(found, { text: `Choose files, and from 1 to ${MAX_COPIES} copies.` }));
+      return send(
+        reply,
+        await easyPrintList(found, request.log, { text: `Choose files, and from 1 to ${MAX_COPIES} copies.` }),
+      );
     const { form, file, copies, colour } = parsed.data;
     const printed = sessions.redeem(form, "print", found.screen.session, async () => {
       try {
         const result = await easyPrint(deps, found.terminal, { fileIds: file, copies, colour: colour === "colour" });
         return { status: 200, body: printedScreen(found.screen, result) };
       } catch (err) {
-        return easyPrintList(found, failure(err).message);
+        return easyPrintList(found, request.log, failure(err, request.log).message);
       }
     });
-    return send(reply, (await printed) ?? (await easyPrintList(found, { text: "That form expired. Choose again." })));
+    return send(
+      reply,
+      (await printed) ?? (await easyPrintList(found, request.log, { text: "That form expired. Choose again." })),
+    );
   });
 
   app.post("/easy-scan", async (request, reply) => {
@@ -299,7 +314,7 @@ export async function buildPanelApp(
       try {
         return { status: 200, body: scannedScreen(found.screen, await easyScan(deps, found.terminal)) };
       } catch (err) {
-        const failed = failure(err);
+        const failed = failure(err, request.log);
         return again(failed.message, failed.status);
       }
     });

@@ -1,4 +1,4 @@
-import { EncryptedPDFError, PDFDocument } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 
 export type DocumentKind = "pdf" | "jpeg" | "png";
 
@@ -29,11 +29,18 @@ export async function printableDocument(
   const kind = documentKind(bytes);
   if (kind === null) throw new UnprintableDocument(`${name} is not a PDF, JPEG or PNG file.`);
   if (kind !== "pdf") return { kind, pages: 1 };
+  let doc: PDFDocument;
+  try {
+    // Loaded even when encrypted, so that `isEncrypted` tells it apart from a damaged file.
+    doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+  } catch {
+    throw new UnprintableDocument(`${name} is a damaged PDF.`);
+  }
+  if (doc.isEncrypted) throw new UnprintableDocument(`${name} is protected by a password.`);
   let pages: number;
   try {
-    pages = (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
-  } catch (err) {
-    if (err instanceof EncryptedPDFError) throw new UnprintableDocument(`${name} is protected by a password.`);
+    pages = doc.getPageCount();
+  } catch {
     throw new UnprintableDocument(`${name} is a damaged PDF.`);
   }
   if (pages < 1) throw new UnprintableDocument(`${name} is a PDF without pages.`);
