@@ -207,6 +207,19 @@ describe("the printer panel's Easy Print, through the external storage adapter",
     );
     expect(crossSite.status).toBe(400);
     expect(crossSite.html).not.toContain("Easy Print</h1>");
+    // A client without Sec-Fetch-Site is judged by its Origin.
+    const otherOrigin = await driver.post(
+      "/easy-print",
+      { session: session(menu.html) },
+      { origin: "https://evil.example" },
+    );
+    expect(otherOrigin.status).toBe(400);
+    const sameOrigin = await driver.post(
+      "/easy-print",
+      { session: session(menu.html) },
+      { origin: "http://localhost:80", host: "localhost:80", "sec-fetch-site": "same-origin" },
+    );
+    expect(sameOrigin.status).toBe(200);
     const unknown = await driver.post("/easy-print", { session: "made-up" });
     expect(unknown.status).toBe(400);
     expect(alertText(unknown.html)).toBe("You are signed out of the printer. Sign in again.");

@@ -86,17 +86,20 @@ const signInQuery = z.object({ printer: z.coerce.number().int().positive().optio
 
 function send(reply: FastifyReply, answer: PanelAnswer): FastifyReply {
   if (answer.retryAfter) reply.header("Retry-After", answer.retryAfter);
-  return reply
-    .type("text/html; charset=utf-8")
-    .header("Cache-Control", "no-store")
-    .header("Referrer-Policy", "no-referrer")
-    .header("X-Content-Type-Options", "nosniff")
-    .header(
-      "Content-Security-Policy",
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-    )
-    .code(answer.status)
-    .send(answer.body);
+  return (
+    reply
+      .type("text/html; charset=utf-8")
+      .header("Cache-Control", "no-store")
+      // Not no-referrer: with it a browser sends "Origin: null" on the panel's own form posts.
+      .header("Referrer-Policy", "same-origin")
+      .header("X-Content-Type-Options", "nosniff")
+      .header(
+        "Content-Security-Policy",
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      )
+      .code(answer.status)
+      .send(answer.body)
+  );
 }
 
 /**
@@ -140,11 +143,13 @@ export async function buildPanelApp(
   // Forms only: a form from another site is refused before it is read (the session token guards the rest).
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "POST") return;
+    // Browsers send Sec-Fetch-Site; Origin is the fallback for those that do not.
     const site = request.headers["sec-fetch-site"];
     const origin = request.headers.origin;
     const crossSite =
-      (site !== undefined && site !== "same-origin" && site !== "none") ||
-      (origin !== undefined && origin !== `http://${request.headers.host}`);
+      site !== undefined
+        ? site !== "same-origin" && site !== "none"
+        : origin !== undefined && origin !== `http://${request.headers.host}`;
     if (crossSite)
       return send(reply, {
         status: 400,
