@@ -361,7 +361,10 @@ describe("the external storage settings", () => {
       expect(list.html).not.toContain('name="file"');
 
       // The sign-in page's limits: 10 failures from one address in the window, then 429 even for the right PIN.
-      for (let i = 0; i < 10; i++) expect((await driver.signIn(RECEPTION, `99${i}999`)).status).toBe(400);
+      const wrongPin = await driver.signIn(RECEPTION, "990999");
+      expect(wrongPin.status).toBe(400);
+      expect(alertText(wrongPin.html)).toBe("The PIN is not valid. Try again.");
+      for (let i = 1; i < 10; i++) expect((await driver.signIn(RECEPTION, `99${i}999`)).status).toBe(400);
       const locked = await driver.signIn(RECEPTION, ALICE.pin);
       expect(locked.status).toBe(429);
       expect(locked.headers["retry-after"]).toMatch(/^\d+$/);
