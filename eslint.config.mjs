@@ -10,10 +10,6 @@ const browserLoaded = [
   "app/**/schema.ts",
 ];
 const fullZod = { name: "zod", message: 'Import from "zod/mini" in code the browser loads.' };
-const nextLink = {
-  name: "next/link",
-  message: "Use AppLink (components/ui/app-link.tsx): next/link adds 2.6 kB of prefetching the portal turns off.",
-};
 
 export default defineConfig([
   ...nextVitals,
@@ -27,18 +23,12 @@ export default defineConfig([
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
   {
-    // Code the browser loads checks answers with zod/mini: full zod would add
-    // about 14 kB gzip to every page (README, Performance). Folders, not files:
-    // client components, client hooks, the browser-safe part of lib/, and the
-    // route schemas the browser parses answers with.
+    // Code the browser loads checks answers with zod/mini, which is a fraction
+    // of full zod's size. Folders, not files: client components, client hooks,
+    // the browser-safe part of lib/, and the route schemas the browser parses
+    // answers with.
     files: browserLoaded,
-    rules: { "no-restricted-imports": ["error", { paths: [fullZod, nextLink] }] },
-  },
-  {
-    // The portal's own links change the page through the App Router without
-    // next/link, whose code is mostly prefetching (README, Performance).
-    files: ["app/**/*.tsx"],
-    rules: { "no-restricted-imports": ["error", { paths: [nextLink] }] },
+    rules: { "no-restricted-imports": ["error", { paths: [fullZod] }] },
   },
   {
     // The browser-safe folders may import only browser-safe code: nothing from
@@ -50,11 +40,7 @@ export default defineConfig([
       "no-restricted-imports": [
         "error",
         {
-          paths: [
-            fullZod,
-            nextLink,
-            { name: "server-only", message: "lib/browser-safe and hooks/ are loaded by the browser." },
-          ],
+          paths: [fullZod, { name: "server-only", message: "lib/browser-safe and hooks/ are loaded by the browser." }],
           patterns: [
             {
               regex: "^@/lib/(?!browser-safe/)",

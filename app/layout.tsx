@@ -2,8 +2,9 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { isEmbeddedRequest } from "@/lib/embedding/embedded-request";
 import { IconScope } from "@/components/icons/icon-scope";
-import { IntlScope } from "@/components/providers/intl-scope";
-import type { Namespace } from "@/lib/i18n/messages";
+import { NextIntlClientProvider } from "next-intl";
+import { RememberErrorText } from "@/components/providers/intl-client-provider";
+import { messagesFor, type Namespace } from "@/lib/i18n/messages";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { requestTheme } from "@/lib/theme/request-theme";
@@ -46,10 +47,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang={locale} data-theme={fixedTheme(theme)}>
       {/* In a frame the body takes its content's height, which is what the parent is told (embed-height-reporter.tsx). */}
       <body className={embedded ? "antialiased" : "min-h-dvh antialiased"}>
-        <IntlScope namespaces={clientNamespaces}>
+        {/* In a server component next-intl's provider adds the request config's time zone (i18n/request.ts), so the browser formats as the server did. */}
+        <NextIntlClientProvider locale={locale} messages={messagesFor(locale, clientNamespaces)}>
+          <RememberErrorText />
           {/* The notices' icons (components/ui/alert.tsx), on every page. */}
           <IconScope names={["alert", "info"]}>{children}</IconScope>
-        </IntlScope>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

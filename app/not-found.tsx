@@ -1,4 +1,4 @@
-import { AppLink } from "@/components/ui/app-link";
+import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { withEmbed } from "@/lib/browser-safe/embed-mode";
 import { isEmbeddedRequest } from "@/lib/embedding/embedded-request";
@@ -10,9 +10,9 @@ export default async function NotFound() {
     <main className="mx-auto flex max-w-md flex-col items-start gap-4 px-4 py-16">
       <h1 className="text-2xl font-bold">{t("notFoundTitle")}</h1>
       <p className="text-fg-muted">{t("notFoundText")}</p>
-      <AppLink href={withEmbed("/", embedded)} className={buttonClasses("primary")}>
+      <Link prefetch={false} href={withEmbed("/", embedded)} className={buttonClasses("primary")}>
         {t("goHome")}
-      </AppLink>
+      </Link>
     </main>
   );
 }

@@ -165,7 +165,7 @@ test("an instance killed mid-session: the next pages and API calls succeed on th
     }
     // A POST too (signing out is a form post).
     await page.getByRole("button", { name: alice.fullName }).click();
-    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(/\/sign-in/);
 
     // nginx met the dead instance and moved on to the next one.

@@ -138,7 +138,7 @@ test("the credit page fits a 360 px phone, framed too", async ({ page, creditPag
 test("the credit page speaks German", async ({ page, creditPage }) => {
   await creditPage.goto();
   await page.getByRole("button", { name: alice.fullName }).click();
-  await page.getByRole("menuitemradio", { name: "Deutsch" }).click();
+  await page.getByRole("button", { name: "Deutsch" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Guthaben" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Kontoauszug" }).getByTestId("chart-summary")).toHaveText(
     /ausgegeben in den letzten 30 Tagen/,

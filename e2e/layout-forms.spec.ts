@@ -41,7 +41,7 @@ test.describe("the layout's forms", () => {
 
     // The theme switch comes back to the same page, now dark.
     await page.getByRole("button", { name: alice.fullName }).click();
-    await page.getByRole("group", { name: "Theme" }).getByRole("menuitemradio", { name: "Dark" }).click();
+    await page.getByRole("group", { name: "Theme" }).getByRole("button", { name: "Dark" }).click();
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
     expect(new URL(page.url()).pathname).toBe("/reports");
     await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
@@ -100,12 +100,12 @@ test.describe("without JavaScript", () => {
     await page.waitForURL((url) => url.pathname === "/jobs");
 
     await page.getByRole("button", { name: alice.fullName }).click();
-    await page.getByRole("group", { name: "Language" }).getByRole("menuitemradio", { name: "Deutsch" }).click();
+    await page.getByRole("group", { name: "Language" }).getByRole("button", { name: "Deutsch" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     expect(new URL(page.url()).pathname).toBe("/jobs");
 
     await page.getByRole("button", { name: alice.fullName }).click();
-    await page.getByRole("menuitem", { name: "Abmelden" }).click();
+    await page.getByRole("button", { name: "Abmelden" }).click();
     await page.waitForURL((url) => url.pathname === "/sign-in" && url.searchParams.get("signedOut") === "1");
     await expect(signInPage.alert).toHaveText("Sie haben sich abgemeldet.");
     await page.goto("/");

@@ -152,7 +152,7 @@ for (const language of languages) {
       await page.unrouteAll();
 
       await page.getByRole("button", { name: alice.fullName }).click();
-      await expect(page.getByRole("menuitem", { name: t.userMenu.signOut })).toBeVisible();
+      await expect(page.getByRole("button", { name: t.userMenu.signOut })).toBeVisible();
       await expectFitsPhone(page, "home with the user menu open");
     });
 
@@ -366,9 +366,9 @@ test.describe(() => {
     await expect(page.getByRole("heading", { level: 1, name: `Hello, ${alice.fullName}` })).toBeVisible();
 
     await page.getByRole("button", { name: alice.fullName }).tap();
-    const english = page.getByRole("menuitemradio", { name: "English" });
+    const english = page.getByRole("button", { name: "English" });
     await expect(english).toBeVisible();
-    await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
     await english.tap();
     await expect(english).toHaveCount(0);
 

@@ -1,9 +1,8 @@
 import { alice, expect, test } from "./fixtures";
 
-// The portal's own links (components/ui/app-link.tsx) change the page through
-// the App Router without next/link: a plain click must not load the document
-// again, and a click the browser should handle (a new tab) must stay the
-// browser's.
+// The portal's own links (next/link) change the page through the App Router:
+// a plain click must not load the document again, and a click the browser
+// should handle (a new tab) must stay the browser's.
 
 test("a section link changes the page without loading it again; Ctrl+click opens a tab", async ({
   page,

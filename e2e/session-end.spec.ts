@@ -139,7 +139,7 @@ test("drafts never hold a PIN, a password or anything marked secret", async ({ p
 
   // Signing out on purpose forgets every draft of the tab (the sign-in page it leads to does).
   await page.getByRole("button", { name: alice.fullName }).click();
-  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   await expect
     .poll(() => page.evaluate(() => JSON.stringify({ ...window.sessionStorage })))

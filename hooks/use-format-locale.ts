@@ -1,6 +1,6 @@
 "use client";
 
-import { useLocale } from "@/hooks/use-translations";
+import { useLocale } from "next-intl";
 import { useDeferredValue, useMemo, useSyncExternalStore } from "react";
 import { formatLocale } from "@/lib/browser-safe/format-locale";
 import { isHydrated, subscribeToHydration } from "./use-hydrated";

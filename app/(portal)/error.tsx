@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 
 // Plain markup in the look of components/ui's Alert and Button rather than
 // the components: this boundary's script loads with every portal page as a

@@ -1,4 +1,4 @@
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import { formatMoney } from "@/lib/browser-safe/money-format";
 import type { CreditAccountView } from "@/app/api/account/money/schema";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { formatMoney } from "@/lib/browser-safe/money-format";
 import type { MoneyOverview } from "@/app/api/account/money/schema";

@@ -1,7 +1,7 @@
 "use client";
 
-import { AppLink } from "@/components/ui/app-link";
-import { useTranslations } from "@/hooks/use-translations";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { useEmbedHref } from "@/hooks/use-embed";
@@ -37,9 +37,9 @@ export function PanelProblem({ error, headline, notPermitted, onRetry, retrying 
         {headline} {sentence(error)}
       </Alert>
       {isSignedOut(error) ? (
-        <AppLink href={signInAgainHref} className={buttonClasses("secondary")}>
+        <Link prefetch={false} href={signInAgainHref} className={buttonClasses("secondary")}>
           {t("signInAgain")}
-        </AppLink>
+        </Link>
       ) : (
         // Stays enabled while retrying so keyboard focus is never lost.
         <Button variant="secondary" onClick={() => (retrying ? undefined : onRetry())} aria-busy={retrying}>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { MeResponse } from "@/app/api/me/schema";
 import type { PortalRead } from "@/hooks/use-portal-read";

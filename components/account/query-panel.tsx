@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { formatClockTime } from "@/lib/browser-safe/time-format";
 import type { PortalRead } from "@/hooks/use-portal-read";

@@ -1,4 +1,4 @@
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 import type { QuotaAccountView } from "@/app/api/account/money/schema";
 

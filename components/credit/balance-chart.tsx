@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import type { HistoryResponse } from "@/app/api/credit/history/schema";
 import { formatDate, formatDateTime } from "@/lib/browser-safe/credit/format";
 import { summaryText } from "@/lib/browser-safe/credit/summary-text";

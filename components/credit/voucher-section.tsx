@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { FormSkeleton } from "@/components/account/form-skeleton";
 import { PanelSection } from "@/components/account/panel-section";

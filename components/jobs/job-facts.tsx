@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import type { JobView } from "@/app/api/jobs/schema";
 import { formatMoney } from "@/lib/browser-safe/money-format";
 import { dateTimeFormat } from "@/lib/browser-safe/date-time-format";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { JobListName, JobView } from "@/app/api/jobs/schema";
 import { Alert } from "@/components/ui/alert";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import type { JobView } from "@/app/api/jobs/schema";
 import { Alert } from "@/components/ui/alert";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import type { PrinterView } from "@/app/api/printers/schema";
 import { Alert } from "@/components/ui/alert";

@@ -1,7 +1,7 @@
 "use client";
 
-import { AppLink } from "@/components/ui/app-link";
-import { useTranslations } from "@/hooks/use-translations";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { PrinterView } from "@/app/api/printers/schema";
 import { Alert } from "@/components/ui/alert";
 import { Icon } from "@/components/icons/icon-provider";
@@ -59,9 +59,9 @@ export function ReleaseAllPanel({
       {problem ? (
         <>
           <Alert>{t("printerUnavailable", { printer: printer.name, why: problem })}</Alert>
-          <AppLink href={otherHref} className={buttonClasses("secondary", "self-start")}>
+          <Link prefetch={false} href={otherHref} className={buttonClasses("secondary", "self-start")}>
             {t("otherPrinter")}
-          </AppLink>
+          </Link>
         </>
       ) : (
         <>

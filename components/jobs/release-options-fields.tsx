@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { ChoiceBox } from "@/components/ui/choice-box";
 import { maxCopies, parseCopies, type ReleaseChoice, type Sides } from "@/lib/browser-safe/jobs/release-options";

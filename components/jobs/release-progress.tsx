@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { useJobProgress } from "@/hooks/use-job-progress";
 import { Icon } from "@/components/icons/icon-provider";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/icons/icon-provider";
 

@@ -2,7 +2,7 @@ import { SvgIcon } from "@/components/icons/svg-icon";
 import { buttonClasses } from "@/components/ui/button";
 import { preferencesRoute } from "@/lib/browser-safe/form-routes";
 import { requestedPath } from "@/lib/request-path";
-import { ChoiceSwitchKeys } from "./choice-switch-keys";
+import { InPlacePreferences } from "./in-place-preferences";
 
 interface Choice {
   value: string;
@@ -23,7 +23,7 @@ interface ChoiceSwitchProps {
  * A switch outside the user menu (the sign-in page): one button per choice in
  * a labelled group. A plain form posted to app/api/preferences, which sends
  * the browser back to this page, so it works before any script has loaded
- * (with one, choice-switch-keys.tsx changes it in place); the current choice
+ * (with one, in-place-preferences.tsx changes it in place); the current choice
  * is marked by a tick and aria-pressed, not by colour alone.
  */
 export async function ChoiceSwitch({ legend, name, choices, current }: ChoiceSwitchProps) {
@@ -31,7 +31,7 @@ export async function ChoiceSwitch({ legend, name, choices, current }: ChoiceSwi
   const formId = `${name}-switch`;
   return (
     <form id={formId} action={preferencesRoute} method="post">
-      <ChoiceSwitchKeys formId={formId} />
+      <InPlacePreferences containerId={formId} />
       <input type="hidden" name="returnTo" value={returnTo} />
       <fieldset className="flex flex-wrap items-center gap-2">
         <legend className="mb-2 text-sm font-medium text-fg-muted">{legend}</legend>

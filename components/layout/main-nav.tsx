@@ -1,6 +1,6 @@
 "use client";
 
-import { AppLink } from "@/components/ui/app-link";
+import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 
@@ -38,13 +38,15 @@ export function HeaderNavLinks({
       <ul className="flex flex-wrap items-center gap-x-1">
         {links.map((link) => (
           <li key={link.path}>
-            <AppLink
+            <Link
               href={link.href}
+              // Every page is rendered for its person: fetching sections ahead would cost a server render each, mostly unused.
+              prefetch={false}
               aria-current={isActive(pathname, link.path) ? "page" : undefined}
               className={`inline-flex min-h-11 items-center rounded-lg ${alwaysShown ? "px-2" : "px-3"} font-medium text-fg-muted hover:bg-surface-muted hover:text-fg aria-[current=page]:text-fg aria-[current=page]:underline aria-[current=page]:underline-offset-8`}
             >
               {link.label}
-            </AppLink>
+            </Link>
           </li>
         ))}
       </ul>
@@ -63,14 +65,15 @@ export function BottomNavLinks({ label, links }: { label: string; links: NavLink
       <ul className="flex justify-around">
         {links.map((link) => (
           <li key={link.path} className="flex-1">
-            <AppLink
+            <Link
               href={link.href}
+              prefetch={false}
               aria-current={isActive(pathname, link.path) ? "page" : undefined}
               className="flex min-h-14 flex-col items-center justify-center gap-0.5 text-sm font-medium text-fg-muted aria-[current=page]:text-accent"
             >
               {link.icon}
               {link.label}
-            </AppLink>
+            </Link>
           </li>
         ))}
       </ul>

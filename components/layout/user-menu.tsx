@@ -8,7 +8,7 @@ import { serverTranslator } from "@/lib/i18n/server-translator";
 import { requestedPath } from "@/lib/request-path";
 import { requestTheme } from "@/lib/theme/request-theme";
 import { HydrateApart } from "./hydrate-apart";
-import { UserMenuKeys } from "./user-menu-keys";
+import { InPlacePreferences } from "./in-place-preferences";
 
 interface UserMenuProps {
   fullName: string;
@@ -16,28 +16,29 @@ interface UserMenuProps {
 }
 
 // One user menu per page (the header, or the slim row in a frame).
-const buttonId = "user-menu-button";
 const menuId = "user-menu";
 
 const itemClasses =
-  "flex min-h-11 w-full cursor-pointer items-center gap-2 rounded-md px-3 text-start font-medium outline-none hover:bg-surface-muted focus-visible:bg-surface-muted focus:bg-surface-muted";
+  "flex min-h-11 w-full cursor-pointer items-center gap-2 rounded-md px-3 text-start font-medium hover:bg-surface-muted focus-visible:bg-surface-muted focus-visible:-outline-offset-3";
 
 /**
- * The user menu (language, theme, sign out): an ARIA menu button (menu,
- * menuitem, menuitemradio) on the browser's own popover, which lays it over
- * the page and closes it on Escape or a click elsewhere. It is rendered here
- * on the server and its items are buttons of plain forms, as the
- * sign-in page's switches are (choice-switch.tsx): it opens and works before
- * any script has loaded, and the page's scripts carry only its keyboard
- * moves (user-menu-keys.tsx), not the menu (issue 14: 1.2 kB less on every
- * page). The forms post to fixed routes (lib/browser-safe/form-routes.ts):
- * a choice is remembered in a cookie and the browser sent back to this page,
- * which shows in the new language or theme, the ticks included; with a
- * script the choice is sent in the background and the page rendered again in
- * place. `returnTo` is the page the layout was rendered for: after navigating
- * within the portal it is the first one, which matters only without a
- * script (and then every page is rendered anew), or for the framed layout,
- * which every page of a frame shares.
+ * The user menu (language, theme, sign out): a disclosure, a button that
+ * opens the browser's own popover, which lays it over the page, keeps it in
+ * the Tab order right after the button, and closes it on Escape or a click
+ * elsewhere, giving the focus back. No ARIA menu role, so no keys of its
+ * own to handle. It is anchored below the button by CSS anchor positioning
+ * (a browser without it shows the popover in the top corner).
+ *
+ * Rendered on the server, its items are the buttons of plain forms, as the
+ * sign-in page's switches are (choice-switch.tsx), so it opens and works
+ * before any script has loaded. The forms post to fixed routes
+ * (lib/browser-safe/form-routes.ts): a choice is remembered in a cookie and
+ * the browser sent back to this page, which shows in the new language or
+ * theme; with a script the choice is sent in the background and the page
+ * rendered again in place (in-place-preferences.tsx). `returnTo` is the page
+ * the layout was rendered for: after navigating within the portal it is the
+ * first one, which matters only without a script (and then every page is
+ * rendered anew), or for the framed layout, which every page of a frame shares.
  */
 export async function UserMenu({ fullName, username }: UserMenuProps) {
   const [t, tLanguage, tTheme, locale, theme, returnTo] = await Promise.all([
@@ -52,14 +53,10 @@ export async function UserMenu({ fullName, username }: UserMenuProps) {
   return (
     <>
       <button
-        id={buttonId}
         type="button"
         popoverTarget={menuId}
-        aria-haspopup="menu"
-        aria-expanded="false"
-        aria-controls={menuId}
         // min-w-0: a long name gives way in the header's row (truncated) rather than widen the page.
-        className="inline-flex min-h-11 min-w-0 max-w-[60vw] items-center gap-1 rounded-lg px-2 font-medium text-fg hover:bg-surface-muted sm:gap-2 sm:px-3"
+        className="inline-flex min-h-11 min-w-0 max-w-[60vw] items-center gap-1 rounded-lg px-2 font-medium text-fg [anchor-name:--user-menu] hover:bg-surface-muted sm:gap-2 sm:px-3"
       >
         <SvgIcon name="user" className="size-5 shrink-0" />
         <span className="truncate">{fullName}</span>
@@ -68,13 +65,11 @@ export async function UserMenu({ fullName, username }: UserMenuProps) {
       <div
         id={menuId}
         popover="auto"
-        role="menu"
-        aria-label={fullName}
-        // Positioned by user-menu-keys.tsx; it scrolls rather than run off a small screen.
-        className="m-0 min-w-56 overflow-y-auto rounded-lg border border-border bg-surface p-1 text-fg shadow-lg"
+        // Below the button, right edges aligned; it scrolls rather than run off a small screen.
+        className="inset-auto right-2 top-14 m-0 mt-1.5 max-h-[calc(100dvh-5rem)] min-w-56 max-w-[calc(100vw-1rem)] overflow-y-auto rounded-lg border border-border bg-surface p-1 text-fg shadow-lg [position-anchor:--user-menu] supports-[anchor-name:--a]:right-[anchor(right)] supports-[anchor-name:--a]:top-[anchor(bottom)]"
       >
-        <div className="px-3 py-2 text-sm text-fg-muted">{t("signedInAs", { username })}</div>
-        <Separator />
+        <p className="px-3 py-2 text-sm text-fg-muted">{t("signedInAs", { username })}</p>
+        <hr className="my-1 border-border" />
         <MenuChoices
           label={tLanguage("label")}
           name="locale"
@@ -83,7 +78,7 @@ export async function UserMenu({ fullName, username }: UserMenuProps) {
           check={check}
           choices={locales.map((code) => ({ value: code, label: localeNames[code], lang: code }))}
         />
-        <Separator />
+        <hr className="my-1 border-border" />
         <MenuChoices
           label={tTheme("label")}
           name="theme"
@@ -92,52 +87,19 @@ export async function UserMenu({ fullName, username }: UserMenuProps) {
           check={check}
           choices={themeChoices.map((choice) => ({ value: choice, label: tTheme(choice) }))}
         />
-        <Separator />
-        <form action={signOutRoute} method="post" className="contents">
+        <hr className="my-1 border-border" />
+        <form action={signOutRoute} method="post">
           <input type="hidden" name="returnTo" value={returnTo} />
-          <MenuItem role="menuitem">
+          <button type="submit" className={itemClasses}>
             <SvgIcon name="signOut" className="size-5" />
             {t("signOut")}
-          </MenuItem>
+          </button>
         </form>
       </div>
       <HydrateApart>
-        <UserMenuKeys buttonId={buttonId} menuId={menuId} />
+        <InPlacePreferences containerId={menuId} />
       </HydrateApart>
     </>
-  );
-}
-
-function Separator() {
-  return <div role="separator" className="my-1 h-px bg-border" />;
-}
-
-interface MenuItemProps {
-  role: "menuitem" | "menuitemradio";
-  checked?: boolean;
-  /** The form field the item sends (with its value) to its form's route. */
-  name?: string;
-  value?: string;
-  lang?: string;
-  children: ReactNode;
-}
-
-/** One item: a submit button with the item's role, reached by the arrow keys (not by Tab). */
-function MenuItem({ role, checked, name, value, lang, children }: MenuItemProps) {
-  return (
-    <button
-      type="submit"
-      role={role}
-      aria-checked={checked}
-      name={name}
-      value={value}
-      tabIndex={-1}
-      lang={lang}
-      data-menu-item=""
-      className={itemClasses}
-    >
-      {children}
-    </button>
   );
 }
 
@@ -152,32 +114,30 @@ interface MenuChoicesProps {
   choices: Array<{ value: string; label: string; lang?: string }>;
 }
 
-/** A labelled group of choices in the menu (language, theme); the current one is ticked. */
+/** A labelled group of choices in the menu (language, theme); the current one is ticked and pressed. */
 function MenuChoices({ label, name, current, returnTo, check, choices }: MenuChoicesProps) {
-  const labelId = `${menuId}-${name}`;
   return (
-    <div role="group" aria-labelledby={labelId}>
-      <div id={labelId} className="px-3 pb-1 pt-2 text-sm text-fg-muted">
-        {label}
-      </div>
-      <form action={preferencesRoute} method="post" className="contents">
-        <input type="hidden" name="returnTo" value={returnTo} />
+    <form action={preferencesRoute} method="post">
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <fieldset>
+        <legend className="px-3 pb-1 pt-2 text-sm text-fg-muted">{label}</legend>
         {choices.map((choice) => (
-          <MenuItem
+          <button
             key={choice.value}
-            role="menuitemradio"
-            checked={choice.value === current}
+            type="submit"
             name={name}
             value={choice.value}
             lang={choice.lang}
+            aria-pressed={choice.value === current}
+            className={itemClasses}
           >
             <span className="inline-flex size-5 items-center justify-center">
               {choice.value === current ? check : null}
             </span>
             {choice.label}
-          </MenuItem>
+          </button>
         ))}
-      </form>
-    </div>
+      </fieldset>
+    </form>
   );
 }

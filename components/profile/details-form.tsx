@@ -1,6 +1,6 @@
 "use client";
 
-import { useLocale, useTranslations } from "@/hooks/use-translations";
+import { useLocale, useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import type { MeResponse } from "@/app/api/me/schema";
 import type { ProfileRequest } from "@/app/api/profile/schema";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import { useCallback, useRef } from "react";
 import type { z } from "zod/mini";
 import type { SentenceKey } from "@/lib/browser-safe/errors";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import type { SelfServiceResponse } from "@/app/api/profile/settings/schema";
 import { SecretField } from "@/components/ui/secret-field";

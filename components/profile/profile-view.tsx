@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { PanelProblem } from "@/components/account/panel-problem";
 import { PanelSection } from "@/components/account/panel-section";

@@ -5,9 +5,9 @@ import { messagesFor, type Namespace, type SomeTexts } from "@/lib/i18n/messages
 import { requestLocale } from "@/lib/i18n/request-locale";
 
 /**
- * Gives the client components below it the request's language and the
- * catalogue namespaces they use (only those travel to the browser), or only
- * `some` keys of a namespace where they use a few of its texts.
+ * Gives the client components below it the catalogue namespaces they use
+ * (only those travel to the browser), or only `some` keys of a namespace
+ * where they use a few of its texts, on top of what the scopes around it give.
  */
 export async function IntlScope({
   namespaces = [],
@@ -19,9 +19,5 @@ export async function IntlScope({
   children: ReactNode;
 }) {
   const locale = await requestLocale();
-  return (
-    <IntlClientProvider locale={locale} messages={messagesFor(locale, namespaces, some)}>
-      {children}
-    </IntlClientProvider>
-  );
+  return <IntlClientProvider messages={messagesFor(locale, namespaces, some)}>{children}</IntlClientProvider>;
 }

@@ -1,8 +1,8 @@
 "use client";
 
 import { useRef } from "react";
-import { AppLink } from "@/components/ui/app-link";
-import { useTranslations } from "@/hooks/use-translations";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEmbedHref } from "@/hooks/use-embed";
 import { buttonClasses } from "@/components/ui/button";
 import { Icon } from "@/components/icons/icon-provider";
@@ -84,9 +84,9 @@ export function ReportNotice({
                     {t("download")}
                   </DownloadLink>
                 ) : null}
-                <AppLink href={reportsHref} onClick={dismiss} className={buttonClasses("secondary")}>
+                <Link prefetch={false} href={reportsHref} onClick={dismiss} className={buttonClasses("secondary")}>
                   {t("openReports")}
-                </AppLink>
+                </Link>
                 <button type="button" onClick={dismiss} className={buttonClasses("ghost")}>
                   <Icon name="close" className="size-5" />
                   {t("dismiss")}

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { useEmbedded } from "@/hooks/use-embed";
 import { useErrorSentence } from "@/hooks/use-error-sentence";
 import type { SessionEndState } from "@/hooks/use-session-end";
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import { withEmbed } from "@/lib/browser-safe/embed-mode";
 import { signInAgainPath } from "@/lib/browser-safe/sign-in-path";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { Icon } from "@/components/icons/icon-provider";
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import { useEffect, useState, type ReactNode } from "react";
 import type { FrameCookiesResponse } from "@/app/api/frame-cookies/schema";
 import { buttonClasses } from "@/components/ui/button";

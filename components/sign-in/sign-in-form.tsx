@@ -1,7 +1,7 @@
 "use client";
 
 import { Icon } from "@/components/icons/icon-provider";
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import type { SignInResponse } from "@/app/api/auth/sign-in/schema";
 import { Alert } from "@/components/ui/alert";

@@ -15,7 +15,7 @@ export class HomePage {
 
   async signOut(fullName: string): Promise<void> {
     await this.page.getByRole("button", { name: fullName }).click();
-    await this.page.getByRole("menuitem", { name: "Sign out" }).click();
+    await this.page.getByRole("button", { name: "Sign out" }).click();
     await this.page.waitForURL(/\/sign-in/);
   }
 

@@ -28,8 +28,8 @@ export type BrowserMessages = Partial<WithoutAnswers<Messages>>;
 
 // `answers` hold the sentences of route answers, which the server translates
 // (lib/i18n/error-sentence.ts): no client part reads them, so the browser's
-// copies of the catalogues leave them out (2.6 kB of English). A sentence the
-// browser says too, as a form's own check with the route's schema does
+// copies of the catalogues leave them out. A sentence the browser says too,
+// as a form's own check with the route's schema does
 // (components/profile/field-sentence.ts), lives under the form's `field`.
 function withoutAnswers(texts: Texts): Texts {
   return Object.fromEntries(
