@@ -137,8 +137,8 @@ const droppedConnection = (error: unknown) => isDroppedConnection(new Error("req
 /**
  * Opens the file of an execution as a stream. Identity encoding is asked for,
  * so the body arrives as the server stored it and its length stays true.
- * undici's `request` (not fetch) answers a Node stream, which
- * lib/reports/download-body.ts hands on in large chunks.
+ * undici's `request` answers a Node stream whose buffer is capped
+ * (DOWNLOAD_BUFFER_BYTES); lib/reports/download-body.ts hands it on as a web stream.
  */
 export async function openDownload(
   accessToken: string,
