@@ -1,4 +1,5 @@
 import "server-only";
+import { after } from "next/server";
 import { toPortalError } from "@/lib/browser-safe/errors";
 import { getEnv } from "@/lib/env";
 import { log, errorFields } from "@/lib/log";
@@ -45,9 +46,9 @@ export async function signInWithCredentials(credentials: SignInCredentials, requ
       browserKnown: source.browser !== undefined,
       ...errorFields(refusal),
     };
-    log.afterAnswer("info", "sign-in refused", fields);
+    after(() => log.info("sign-in refused", fields));
     throw refusal;
   }
-  log.afterAnswer("info", "signed in", { method: credentials.method, userId: signedIn.userId });
+  after(() => log.info("signed in", { method: credentials.method, userId: signedIn.userId }));
   return renewedSessionCookie({ sid: signedIn.sessionId, name: signedIn.fullName, username: signedIn.username });
 }

@@ -152,9 +152,7 @@ function configuredCaPem(): string | undefined {
 
 /** The configured print server's connection pool, for calls outside openapi-fetch (streamed downloads). */
 export function printServerAgent(): Agent {
-  return processSingleton("print-server.agent", () =>
-    createAgent(configuredCaPem(), getEnv().PRINT_SERVER_TIMEOUT_MS),
-  );
+  return processSingleton("print-server.agent", () => createAgent(configuredCaPem(), getEnv().PRINT_SERVER_TIMEOUT_MS));
 }
 
 /** The configured print server's briefly kept-alive connections, for changes (createFreshAgent). */
