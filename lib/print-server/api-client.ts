@@ -50,22 +50,33 @@ type Fetch = (request: Request) => Promise<Response>;
  * dispatcher of the print server (its CA, its connections): reads on the
  * kept-alive pool, sent once more on a new connection when theirs was closed
  * under them; changes on the briefly kept-alive one, never repeated.
- * `timeoutMs` limits a whole call; the dispatchers' own limits the pauses in
- * a body. Redirects are not followed: the API answers none, and a bearer
+ * `timeoutMs` limits the wait for an answer's headers; the dispatchers' own
+ * limits the pauses in its body, so a large report file may take as long as
+ * it needs. Redirects are not followed: the API answers none, and a bearer
  * token has no business following one.
  */
 function printServerFetch(reads: Dispatcher, changes: Dispatcher, timeoutMs: number): Fetch {
   return async (request) => {
     const body = request.body ? await request.text() : undefined;
-    const send = (dispatcher: Dispatcher) =>
-      undiciFetch(request.url, {
-        method: request.method,
-        headers: [...request.headers],
-        body,
-        redirect: "manual",
-        signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]),
-        dispatcher,
-      });
+    const send = async (dispatcher: Dispatcher) => {
+      const late = new AbortController();
+      const timer = setTimeout(
+        () => late.abort(new DOMException("the print server did not answer in time", "TimeoutError")),
+        timeoutMs,
+      );
+      try {
+        return await undiciFetch(request.url, {
+          method: request.method,
+          headers: [...request.headers],
+          body,
+          redirect: "manual",
+          signal: AbortSignal.any([request.signal, late.signal]),
+          dispatcher,
+        });
+      } finally {
+        clearTimeout(timer);
+      }
+    };
     let answer;
     if (!isRead(request.method)) answer = await send(changes);
     else {
@@ -150,7 +161,7 @@ function configuredCaPem(): string | undefined {
   }
 }
 
-/** The configured print server's connection pool, for calls outside openapi-fetch (streamed downloads). */
+/** The configured print server's kept-alive connections, for reads. */
 export function printServerAgent(): Agent {
   return processSingleton("print-server.agent", () => createAgent(configuredCaPem(), getEnv().PRINT_SERVER_TIMEOUT_MS));
 }

@@ -40,6 +40,6 @@ export const GET = userRoute({ params: executionParams }, async (input) => {
  */
 export const HEAD = userRoute({ params: executionParams }, async (input) => {
   const { body, headers } = await openReportFile(input);
-  await body.cancel();
+  await body?.cancel();
   return new Response(null, { status: 200, headers });
 });
