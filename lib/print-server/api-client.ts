@@ -109,9 +109,9 @@ export function createPrintServerApi(options: ApiClientOptions): PrintServerApi 
 /**
  * Connections to the print server, trusting `caPem` in addition to the
  * system's CAs (a `ca` list replaces Node's default one, so the public roots
- * are listed too). The timeouts
- * limit connecting, waiting for headers and each pause in a body, not the
- * whole transfer, so the same agent can stream large downloads.
+ * are listed too). The timeouts limit connecting, waiting for headers and
+ * each pause in a body, not the whole transfer, so the same agent can stream
+ * large downloads.
  */
 export function createAgent(caPem: string | undefined, timeoutMs: number, options: Agent.Options = {}): Agent {
   return new Agent({
@@ -130,12 +130,12 @@ export const freshIdleMs = 1000;
  * was dropped), kept alive but only briefly. A change on a connection of its
  * own paid a TLS handshake on both sides, most of what the portal added to a
  * sign-in or a release; at the morning rush the next change finds this one's
- * connection open. The race that a read is repeated for (the
- * server closing an idle connection as a request is written to it) needs a
- * connection the server has kept idle for its whole keep-alive time; these
- * are closed by the portal long before. A change is still never repeated
- * (undici repeats nothing by itself, and printServerFetch does not): a failure reads
- * "try again" (or, for a release, "look before trying again").
+ * connection open. The race that a read is repeated for (the server closing
+ * an idle connection as a request is written to it) needs a connection the
+ * server has kept idle for its whole keep-alive time; these are closed by the
+ * portal long before. A change is still never repeated (undici repeats
+ * nothing by itself, and printServerFetch does not): a failure reads "try
+ * again" (or, for a release, "look before trying again").
  */
 export function createFreshAgent(caPem: string | undefined, timeoutMs: number): Agent {
   return createAgent(caPem, timeoutMs, { keepAliveTimeout: freshIdleMs, keepAliveMaxTimeout: freshIdleMs });
