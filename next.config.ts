@@ -1,10 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { securityHeaders } from "./scripts/lib/security-headers.mjs";
-
-// An API answer is never a document: nothing may run in it or frame it (a
-// JSON error or a CSV opened on its own included).
-const apiHeaders = [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }];
+import { apiHeaders, securityHeaders } from "./scripts/lib/security-headers.mjs";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -23,7 +19,7 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: "/:path*", headers: [...securityHeaders] },
-      { source: "/api/:path*", headers: apiHeaders },
+      { source: "/api/:path*", headers: [...apiHeaders] },
     ];
   },
 };

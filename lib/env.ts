@@ -1,4 +1,5 @@
 import "server-only";
+import { processSingleton } from "@/lib/process-singletons";
 import { z } from "zod";
 import { allowsOtherOrigins, frameAncestorsSchema } from "@/lib/embedding/frame-ancestors";
 import { parseTrustedProxies } from "@/lib/auth/client-address";
@@ -181,10 +182,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   throw new EnvError([...new Set(problems)]);
 }
 
-const cache = globalThis as typeof globalThis & { __portalEnv?: Env };
-
 /** The validated configuration of this process (checked on first use). */
 export function getEnv(): Env {
-  cache.__portalEnv ??= parseEnv(process.env);
-  return cache.__portalEnv;
+  return processSingleton("env", () => parseEnv(process.env));
 }

@@ -1,58 +1,63 @@
 import "server-only";
+import pino, { type DestinationStream, type Logger } from "pino";
+import { processSingleton } from "./process-singletons";
+import { currentRequest } from "./request-context";
 
-// One JSON object per line on stdout. Values under keys that could carry a
-// credential are replaced, so a careless call cannot leak a token or PIN.
+// pino, as the print server logs: one JSON object per line on stdout, each
+// line of a request stamped with its id (scripts/portal-server.mjs). Fields
+// that could carry a credential are redacted by name, at the top level and
+// one level down, so a careless call cannot leak a token, PIN or password.
 
-const secretKey = /token|secret|password|pwd|pin|authorization|cookie|credential/i;
+const secretFields = [
+  "token",
+  "accessToken",
+  "refreshToken",
+  "idToken",
+  "access_token",
+  "refresh_token",
+  "id_token",
+  "secret",
+  "clientSecret",
+  "client_secret",
+  "password",
+  "currentPassword",
+  "newPassword",
+  "pin",
+  "newPin",
+  "voucherCode",
+  "voucher",
+  "cookie",
+  "cookies",
+  "authorization",
+  "credentials",
+];
 
-type Level = "info" | "warn" | "error";
+/** pino's redact paths: each secret field at the top level and inside any object one level down. */
+export const redactedPaths = secretFields.flatMap((field) => [field, `*.${field}`]);
+
 type Fields = Record<string, unknown>;
 
-function redact(value: unknown, depth = 0): unknown {
-  if (depth > 4 || value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
-  return Object.fromEntries(
-    Object.entries(value as Fields).map(([key, item]) => [
-      key,
-      secretKey.test(key) ? "[redacted]" : redact(item, depth + 1),
-    ]),
+/** A logger writing to `destination` (stdout by default), as the portal's lines are written. */
+export function createLogger(destination?: DestinationStream): Logger {
+  return pino(
+    {
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: redactedPaths, censor: "[redacted]" },
+      mixin() {
+        const requestId = currentRequest()?.requestId;
+        return requestId ? { requestId } : {};
+      },
+    },
+    destination,
   );
 }
 
-/** The id of the request being served, kept by scripts/portal-server.mjs. */
-function currentRequestId(): string | undefined {
-  const context = (globalThis as { __portalRequestContext?: { getStore(): { requestId?: string } | undefined } })
-    .__portalRequestContext;
-  return context?.getStore()?.requestId;
-}
-
-function write(level: Level, msg: string, fields: Fields = {}): void {
-  const requestId = currentRequestId();
-  const line = JSON.stringify({
-    time: new Date().toISOString(),
-    level,
-    msg,
-    ...(requestId ? { requestId } : {}),
-    ...(redact(fields) as Fields),
-  });
-  if (level === "error") console.error(line);
-  else console.log(line);
-}
+const logger = () => processSingleton("log", () => createLogger());
 
 export const log = {
-  info: (msg: string, fields?: Fields) => write("info", msg, fields),
-  warn: (msg: string, fields?: Fields) => write("warn", msg, fields),
-  error: (msg: string, fields?: Fields) => write("error", msg, fields),
-  /**
-   * Writes the line once the code serving the current answer has run (on the
-   * event loop's next turn), for paths a person waits on: a log line is a
-   * write to a pipe that can wait for its reader, which they need not.
-   * Next.js's after() does the same with a task queue, a snapshot of every
-   * async context and a close listener per request: about 60 µs of a
-   * sign-in on a busy 2-core machine (issue 14). The request's context goes
-   * along, so the line still carries its request id.
-   */
-  afterAnswer: (level: Level, msg: string, fields?: Fields) => void setImmediate(() => write(level, msg, fields)),
+  info: (msg: string, fields?: Fields) => logger().info(fields ?? {}, msg),
+  warn: (msg: string, fields?: Fields) => logger().warn(fields ?? {}, msg),
+  error: (msg: string, fields?: Fields) => logger().error(fields ?? {}, msg),
 };
 
 /** Error detail safe for the logs: name, code and reason, never a message body. */

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// The portal's HTTP server: Next.js behind a thin Node server that does what
-// `next start` cannot, or does slowly. It records the socket's peer address in
-// a header the app trusts (Next.js exposes no socket address, and only fills
-// X-Forwarded-For when a client did not send one), it writes one JSON log
-// line per request with a request id, and it serves the build's static files
-// compressed once instead of on every request (lib/precompressed-static.mjs).
+// The portal's HTTP server: Next.js behind a thin Node server that adds only
+// what Next.js lacks. It records the socket's peer address in a header the
+// app trusts (Next.js exposes no socket address, and only fills
+// X-Forwarded-For when a client did not send one), gives every request an id
+// (its answer and its log lines carry it), and writes one access log line per
+// request. Everything else, static files and compression included, is Next.js's.
 //
 // Usage: node scripts/portal-server.mjs [--dev]   (PORT, default 3000; HOSTNAME)
 
@@ -12,19 +12,28 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, STATUS_CODES } from "node:http";
-import { fileURLToPath } from "node:url";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import next from "next";
-import { precompressedStatic } from "./lib/precompressed-static.mjs";
-import { securityHeaders } from "./lib/security-headers.mjs";
+import pino from "pino";
+import { allowedMethods, apiRoutes } from "./lib/api-methods.mjs";
+import { apiHeaders, securityHeaders } from "./lib/security-headers.mjs";
+
+const log = pino({ timestamp: pino.stdTimeFunctions.isoTime });
 
 const peerAddressHeader = "x-portal-peer-address";
 // Tells lib/auth/client-address.ts (same process) that this server writes the
 // peer header, so its value can be believed.
 globalThis.__portalServerWritesPeerAddress = true;
-// Lets lib/log.ts stamp every line written while serving a request with its id.
+
+// The request being served, for the app (lib/request-context.ts): its id, and
+// a way to send a streamed answer's length. Registered where
+// lib/process-singletons.ts keeps the process's one of each thing, so every
+// bundle Next.js loads finds this same store.
 const requestContext = new AsyncLocalStorage();
-globalThis.__portalRequestContext = requestContext;
+const singletons = (globalThis[Symbol.for("print-portal.process-singletons")] ??= new Map());
+singletons.set("request-context", requestContext);
+
 const requestIdPattern = /^[A-Za-z0-9._-]{8,128}$/;
 // Served over HTTPS (through the TLS proxy that PORTAL_URL names): browsers
 // are told to come back only over HTTPS, on every answer, static files too.
@@ -36,58 +45,33 @@ const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME ?? "localhost";
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be a port number (got ${JSON.stringify(process.env.PORT)})`);
+  log.error({ port: process.env.PORT }, "PORT must be a port number");
   process.exit(1);
 }
 
 const dir = fileURLToPath(new URL("..", import.meta.url));
 const app = next({ dev, dir, hostname, port });
 const handle = app.getRequestHandler();
-// The build's static files, compressed once (precompressed-static.mjs); `next dev` serves its own.
-const serveStatic = dev
-  ? undefined
-  : precompressedStatic({ staticDir: join(dir, ".next", "static"), headers: securityHeaders });
 
-// Next.js reports its own troubles with console.error and console.warn,
-// stack traces included (a request naming an unknown server action, a body
-// over the cap, a page that threw). No log line may carry a stack trace, and
-// every line is JSON: our own lines (lib/log.ts) pass as written, anything
-// else becomes one line with what was said, its lines joined and its stack
-// frames left out (a configuration error lists every problem on lines of its
-// own). `next dev` keeps the full text, for whoever develops on their own machine.
-function withoutStack(value) {
-  const text = value instanceof Error ? `${value.name}: ${value.message}` : String(value);
-  return text
-    .split("\n")
-    .map((line) => line.trim())
-    .filter((line) => line && !/^at\s/.test(line))
-    .join(" ");
-}
-if (!dev) {
-  for (const level of ["error", "warn"]) {
-    const write = console[level].bind(console);
-    console[level] = (...args) => {
-      if (args.length === 1 && typeof args[0] === "string" && args[0].startsWith("{")) return write(args[0]);
-      const digest = args.find((arg) => typeof arg?.digest === "string")?.digest;
-      write(
-        JSON.stringify({
-          time: new Date().toISOString(),
-          level,
-          msg: "next.js",
-          requestId: requestContext.getStore()?.requestId,
-          detail: args.map(withoutStack).filter(Boolean).join(" ").slice(0, 2000),
-          ...(digest ? { digest } : {}),
-        }),
-      );
-    };
-  }
-}
+// The methods each API route answers; `next dev` may gain routes while it runs.
+const apiDir = join(dir, "app", "api");
+const builtRoutes = apiRoutes(apiDir);
+const routesNow = () => (dev ? apiRoutes(apiDir) : builtRoutes);
 
 /** The error sentences of the default language, for the answers this file writes itself. */
 const errorSentences = JSON.parse(readFileSync(new URL("../messages/en.json", import.meta.url), "utf8")).errors;
 
-function logLine(fields) {
-  console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", ...fields }));
+/** An answer this server writes itself: JSON, never cached, with the API's headers. */
+function answerJson(res, status, body, headers = {}) {
+  const text = JSON.stringify(body);
+  for (const { key, value } of [...securityHeaders, ...apiHeaders]) res.setHeader(key, value);
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(text),
+    "cache-control": "no-store",
+    ...headers,
+  });
+  res.end(text);
 }
 
 await app.prepare();
@@ -101,93 +85,54 @@ const server = createServer((req, res) => {
   req.headers[peerAddressHeader] = req.socket.remoteAddress ?? "";
   res.setHeader("x-request-id", requestId);
   if (strictTransportSecurity) res.setHeader("strict-transport-security", strictTransportSecurity);
+  const path = (req.url ?? "/").split("?")[0];
   res.on("finish", () => {
-    const path = (req.url ?? "/").split("?")[0];
     // Static assets would drown the log; everything else is one line.
     if (path.startsWith("/_next/static/")) return;
-    logLine({
-      msg: "request",
-      requestId,
-      method: req.method,
-      path,
-      status: res.statusCode,
-      durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-    });
+    log.info(
+      {
+        requestId,
+        method: req.method,
+        path,
+        status: res.statusCode,
+        durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+      },
+      "request",
+    );
   });
-  if (req.url?.startsWith("/api/")) {
-    answerEmpty405AsJson(res);
-    sendKnownLength(res);
-  }
-  requestContext
-    .run({ requestId }, async () => {
-      if (!(await serveStatic?.(req, res))) await handle(req, res);
-    })
-    .catch((error) => {
-      console.error(
-        JSON.stringify({
-          time: new Date().toISOString(),
-          level: "error",
-          msg: "unhandled",
-          requestId,
-          errorName: error?.name,
-        }),
+
+  // A method the route does not export: Next.js would answer an empty 405;
+  // under /api/ every error is JSON (the portal's fetch helper reads errors one way).
+  if (path.startsWith("/api/")) {
+    const allowed = allowedMethods(routesNow(), path);
+    if (allowed && !allowed.includes(req.method ?? "")) {
+      answerJson(
+        res,
+        405,
+        { error: "bad_request", message: errorSentences.bad_request },
+        { allow: allowed.join(", ") },
       );
+      return;
+    }
+  }
+
+  const context = {
+    requestId,
+    // Next.js drops Content-Length from a route's answer; set here, before it writes the headers, it stays.
+    sendLength(bytes) {
+      if (!res.headersSent && Number.isSafeInteger(bytes) && bytes >= 0) res.setHeader("content-length", String(bytes));
+    },
+  };
+  requestContext
+    .run(context, () => handle(req, res))
+    .catch((error) => {
+      log.error({ requestId, errorName: error?.name }, "unhandled");
       if (!res.headersSent) {
         res.statusCode = 500;
         res.end();
       }
     });
 });
-
-// A method a route handler does not export gets Next.js's own 405 with an
-// empty body; under /api/ every error is JSON (the portal's fetch helper and
-// other clients read errors one way), so that answer gets a body here.
-function answerEmpty405AsJson(res) {
-  const body = JSON.stringify({ error: "bad_request", message: errorSentences.bad_request });
-  let wroteBody = false;
-  let json = false;
-  const { writeHead, write, end } = res;
-  const makeJson = (headers) => {
-    json = true;
-    for (const name of Object.keys(headers ?? {})) if (/^content-(length|type)$/i.test(name)) delete headers[name];
-    res.removeHeader("content-length");
-    res.setHeader("content-type", "application/json; charset=utf-8");
-    res.setHeader("cache-control", "no-store");
-  };
-  res.writeHead = function (status, ...rest) {
-    const headers = rest.find((arg) => arg && typeof arg === "object" && !Array.isArray(arg));
-    if (status === 405 && !wroteBody) makeJson(headers);
-    return writeHead.call(this, status, ...rest);
-  };
-  res.write = function (chunk, ...rest) {
-    if (chunk != null && chunk.length > 0) wroteBody = true;
-    return write.call(this, chunk, ...rest);
-  };
-  res.end = function (chunk, ...rest) {
-    const empty = chunk == null || typeof chunk === "function" || chunk.length === 0;
-    if (empty && !wroteBody && res.statusCode === 405 && !json && !res.headersSent) makeJson();
-    if (empty && !wroteBody && json) return end.call(this, body, ...(typeof chunk === "function" ? [chunk] : rest));
-    return end.call(this, chunk, ...rest);
-  };
-}
-
-// Next.js drops Content-Length from a route's answer and sends the body
-// chunked. A route that knows its body's exact length (a report download,
-// lib/reports/download-headers.ts) names it in this header, and it leaves
-// as Content-Length: the browser shows the file's size and the time left, and
-// a download cut short is one the browser can tell is short.
-const knownLengthHeader = "x-portal-content-length";
-function sendKnownLength(res) {
-  const { writeHead } = res;
-  res.writeHead = function (status, ...rest) {
-    const length = res.getHeader(knownLengthHeader);
-    if (length !== undefined) {
-      res.removeHeader(knownLengthHeader);
-      if (/^\d+$/.test(String(length)) && !res.hasHeader("content-encoding")) res.setHeader("content-length", length);
-    }
-    return writeHead.call(this, status, ...rest);
-  };
-}
 
 // A request Node cannot parse (a URL or headers past its 16 KiB limit, broken
 // framing) never reaches Next.js: Node would answer it with an empty body.
@@ -213,20 +158,18 @@ server.on("clientError", (error, socket) => {
       body,
     ].join("\r\n"),
   );
-  logLine({ level: "warn", msg: "request not parsed", status, errorCode: error.code });
+  log.warn({ status, errorCode: error.code }, "request not parsed");
 });
 
 server.listen(port, hostname, () => {
   const address = server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
   const url = `http://${hostname}:${actualPort}`;
-  // Where Next.js reaches this server itself, as its own `next start` sets
-  // it: `next dev`'s hot reloader reads it, and so would a server action that
-  // redirects (the portal has none, lib/boundaries.test.ts), which would
-  // otherwise fetch the next page at the origin the request names: https://
-  // behind a TLS proxy, which this plain HTTP server cannot answer.
-  process.env.__NEXT_PRIVATE_ORIGIN ??= url;
-  logLine({ msg: "listening", url, dev });
+  // `next dev`'s hot reloader reaches this server at the origin `next dev`
+  // itself would set; behind a TLS proxy the request's own origin is https://,
+  // which this plain HTTP server cannot answer.
+  if (dev) process.env.__NEXT_PRIVATE_ORIGIN ??= url;
+  log.info({ url, dev }, "listening");
 });
 
 function stop() {

@@ -1,4 +1,5 @@
 import "server-only";
+import { processSingleton } from "@/lib/process-singletons";
 import { withUserToken, type ActiveSession } from "@/lib/auth/current-session";
 import { valueWithin } from "@/lib/async/value-within";
 import { withClientToken } from "@/lib/print-server/client-token";
@@ -22,11 +23,9 @@ interface Remembered {
   changedAt?: number;
 }
 
-const holder = globalThis as typeof globalThis & { __portalLanguages?: Map<string, Remembered> };
-
+/** What this process looked up, shared by every bundle (lib/process-singletons.ts). */
 function remembered(): Map<string, Remembered> {
-  holder.__portalLanguages ??= new Map();
-  return holder.__portalLanguages;
+  return processSingleton("i18n.upstream-languages", () => new Map<string, Remembered>());
 }
 
 async function lookUp(key: string, load: () => Promise<string | null>, now: () => number): Promise<string | null> {
@@ -102,5 +101,5 @@ export function rememberProfileLanguage(userId: number, language: string, now: (
 
 /** Forgets what was looked up (tests). */
 export function clearUpstreamLanguages(): void {
-  holder.__portalLanguages = undefined;
+  remembered().clear();
 }

@@ -96,6 +96,19 @@ beforeAll(async () => {
         };
         res.on("close", () => seen.set("/api/v3/large-file:sent", [sent]));
         more();
+      } else if (path === "/api/v3/slow-file") {
+        // Ten pieces 100 ms apart: longer in all than the client's time limit, never a pause as long.
+        res.writeHead(200, { "content-type": "text/csv" });
+        let sent = 0;
+        const timer = setInterval(() => {
+          res.write("row\n");
+          if (++sent === 10) {
+            clearInterval(timer);
+            res.end();
+          }
+        }, 100);
+      } else if (path === "/api/v3/moved") {
+        res.writeHead(302, { location: "/api/v3/moved-here" }).end();
       } else if (path.startsWith("/api/v3/")) {
         res.writeHead(200, { "content-type": "application/json" }).end("{}");
       } else if (req.url === "/api/server/status") {
@@ -147,6 +160,19 @@ describe("createPrintServerApi over real TLS", () => {
     const answer = await api.GET("/v3/dropped-once" as never);
     expect(answer.response.status).toBe(200);
     expect(seen.get("/api/v3/dropped-once")).toHaveLength(2);
+  }, 40_000);
+
+  it("limits the wait for an answer, not how long its body takes", async () => {
+    const api = createPrintServerApi({ baseUrl, caPem, timeoutMs: 500 });
+    const answer = await api.GET("/v3/slow-file" as never, { parseAs: "text" } as never);
+    expect(answer.data).toBe("row\n".repeat(10));
+  }, 40_000);
+
+  it("follows no redirect: a bearer token stays with the server it was meant for", async () => {
+    const api = createPrintServerApi({ baseUrl, caPem, timeoutMs: 15_000 });
+    const answer = await api.GET("/v3/moved" as never);
+    expect(answer.response.status).toBe(302);
+    expect(seen.get("/api/v3/moved-here")).toBeUndefined();
   }, 40_000);
 
   it("reads only the status of an answer whose body is cancelled (a ready report file)", async () => {

@@ -1,4 +1,5 @@
 import "server-only";
+import { processSingleton } from "@/lib/process-singletons";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { requestClientToken } from "./token-endpoint";
 import { refreshDue, type TokenSet } from "./token-set";
@@ -11,11 +12,9 @@ export interface ClientTokenCache {
   pending?: Promise<TokenSet>;
 }
 
-const holder = globalThis as typeof globalThis & { __clientTokenCache?: ClientTokenCache };
-
+/** The portal's token of this process, shared by every bundle (lib/process-singletons.ts). */
 function processCache(): ClientTokenCache {
-  holder.__clientTokenCache ??= {};
-  return holder.__clientTokenCache;
+  return processSingleton<ClientTokenCache>("print-server.client-token", () => ({}));
 }
 
 export async function clientAccessToken(

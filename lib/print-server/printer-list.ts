@@ -1,4 +1,5 @@
 import "server-only";
+import { processSingleton } from "@/lib/process-singletons";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { bearer, printServerApi, type PrintServerApi } from "./api-client";
 import { withClientToken } from "./client-token";
@@ -67,7 +68,8 @@ interface PrinterCache {
   pending?: Promise<PrinterChoice[]>;
 }
 
-const holder = globalThis as typeof globalThis & { __printerCache?: PrinterCache };
+/** This process's printer list, shared by every bundle (lib/process-singletons.ts). */
+const processCache = () => processSingleton<PrinterCache>("print-server.printers", () => ({}));
 
 export interface PrinterChoicesOptions {
   api?: PrintServerApi;
@@ -79,7 +81,7 @@ export interface PrinterChoicesOptions {
 /** The printers, from this process's cache while fresh; callers that miss together share one request. */
 export async function printerChoices(options: PrinterChoicesOptions = {}): Promise<PrinterChoice[]> {
   const now = options.now ?? Date.now;
-  const cache = options.cache ?? (holder.__printerCache ??= {});
+  const cache = options.cache ?? processCache();
   if (cache.value && cache.expiresAt !== undefined && cache.expiresAt > now()) return cache.value;
   // One token for everyone, so sharing the request shares no person's failure.
   const read = (token: string) => fetchPrinterChoices(token, options.api);
@@ -100,8 +102,7 @@ export async function printerChoices(options: PrinterChoicesOptions = {}): Promi
  * A printer refused a release (it went offline since the list was read): the
  * next caller reads the list anew, so the browser's refetch shows why.
  */
-export function forgetPrinterChoices(cache: PrinterCache | undefined = holder.__printerCache): void {
-  if (!cache) return;
+export function forgetPrinterChoices(cache: PrinterCache = processCache()): void {
   cache.value = undefined;
   cache.expiresAt = undefined;
 }

@@ -112,7 +112,7 @@ describe("openDownload", () => {
         headers: { "accept-encoding": "identity", authorization: `Bearer ${token}` },
       })
       .reply(200, "Month,Jobs\n2026-11,3\n", { headers: { "content-type": "text/csv" } });
-    const opened = await openDownload(token, 6, { dispatcher: agent, baseUrl: origin });
+    const opened = await openDownload(token, 6, {}, api());
     expect(opened.status).toBe("ready");
     if (opened.status !== "ready") return;
     expect(opened.headers.get("content-type")).toBe("text/csv");
@@ -126,7 +126,7 @@ describe("openDownload", () => {
       .reply(200, gzipSync("Month,Jobs\n2026-11,3\n"), {
         headers: { "content-type": "text/csv", "content-encoding": "gzip", "content-length": "41" },
       });
-    const opened = await openDownload(token, 11, { dispatcher: agent, baseUrl: origin });
+    const opened = await openDownload(token, 11, {}, api());
     if (opened.status !== "ready") throw new Error(`answered ${opened.status}`);
     expect(opened.headers.get("content-encoding")).toBeNull();
     expect(opened.headers.get("content-length")).toBeNull();
@@ -138,7 +138,7 @@ describe("openDownload", () => {
       .get(origin)
       .intercept({ path: downloadPath(12) })
       .reply(200, "?", { headers: { "content-encoding": "compress" } });
-    await expect(openDownload(token, 12, { dispatcher: agent, baseUrl: origin })).rejects.toMatchObject({
+    await expect(openDownload(token, 12, {}, api())).rejects.toMatchObject({
       code: "upstream_malformed",
     });
   });
@@ -148,7 +148,7 @@ describe("openDownload", () => {
       .get(origin)
       .intercept({ path: downloadPath(13) })
       .reply(401, { error: "invalid_token" }, { headers: { "content-type": "application/json" } });
-    await expect(openDownload(token, 13, { dispatcher: agent, baseUrl: origin })).rejects.toMatchObject({
+    await expect(openDownload(token, 13, {}, api())).rejects.toMatchObject({
       code: "session_ended",
     });
   });
@@ -162,8 +162,8 @@ describe("openDownload", () => {
       .get(origin)
       .intercept({ path: downloadPath(8) })
       .reply(410, { error: "gone" });
-    expect(await openDownload(token, 7, { dispatcher: agent, baseUrl: origin })).toEqual({ status: "running" });
-    expect(await openDownload(token, 8, { dispatcher: agent, baseUrl: origin })).toEqual({ status: "gone" });
+    expect(await openDownload(token, 7, {}, api())).toEqual({ status: "running" });
+    expect(await openDownload(token, 8, {}, api())).toEqual({ status: "gone" });
   });
 
   it("gives up when the browser has gone away", async () => {
@@ -173,7 +173,7 @@ describe("openDownload", () => {
       .reply(200, "x")
       .delay(500);
     const controller = new AbortController();
-    const pending = openDownload(token, 9, { dispatcher: agent, baseUrl: origin, signal: controller.signal });
+    const pending = openDownload(token, 9, { signal: controller.signal }, api());
     controller.abort();
     await expect(pending).rejects.toMatchObject({ code: "unreachable" });
   });
@@ -182,7 +182,7 @@ describe("openDownload", () => {
     const pool = agent.get(origin);
     pool.intercept({ path: downloadPath(10) }).replyWithError(new errors.SocketError("other side closed"));
     pool.intercept({ path: downloadPath(10) }).reply(200, "x");
-    const opened = await openDownload(token, 10, { dispatcher: agent, freshDispatcher: agent, baseUrl: origin });
+    const opened = await openDownload(token, 10, {}, api());
     expect(opened.status).toBe("ready");
   });
 });

@@ -1,20 +1,10 @@
 import "server-only";
-import { request, type Dispatcher } from "undici";
 import { z } from "zod";
-import { getEnv } from "@/lib/env";
 import { absentEndpointStatus } from "@/lib/browser-safe/contract-assumptions";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { executionStatusOf, type ExecutionStatus } from "@/lib/browser-safe/reports/execution-status";
 import { parseFormats, type ReportFormat } from "@/lib/browser-safe/reports/formats";
-import { decodedBody, DOWNLOAD_BUFFER_BYTES, downloadBody } from "@/lib/reports/download-body";
-import {
-  bearer,
-  isDroppedConnection,
-  printServerAgent,
-  printServerApi,
-  printServerFreshAgent,
-  type PrintServerApi,
-} from "./api-client";
+import { bearer, printServerApi, type PrintServerApi } from "./api-client";
 import { mapApiError, mapTransportError } from "./error-mapping";
 import { parseAnswer } from "./parse-answer";
 import { send } from "./send";
@@ -98,93 +88,68 @@ export async function probeExecution(
 }
 
 export type OpenedDownload =
-  | { status: "ready"; headers: Headers; body: ReadableStream<Uint8Array> }
+  | { status: "ready"; headers: Headers; body: ReadableStream<Uint8Array> | null }
   | { status: "running" }
   | { status: "gone" }
   | { status: "unknown" };
 
-interface DownloadOptions {
-  /** Aborts the upstream request (the browser went away). */
-  signal?: AbortSignal;
-  dispatcher?: Dispatcher;
-  /** For the one repeat after a dropped connection. */
-  freshDispatcher?: Dispatcher;
-  baseUrl?: string;
+/** The content codings undici's fetch undoes; for any other it hands the body on as it came. */
+const decodedByFetch = new Set(["gzip", "x-gzip", "deflate", "br"]);
+
+/** Whether the browser can be given this body: identity, or codings fetch has undone. */
+function decodableCoding(contentEncoding: string | null): boolean {
+  return (contentEncoding ?? "")
+    .split(",")
+    .map((coding) => coding.trim().toLowerCase())
+    .every((coding) => coding === "" || coding === "identity" || decodedByFetch.has(coding));
 }
-
-type Answer = Dispatcher.ResponseData;
-
-function headersOf(answer: Answer): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(answer.headers)) {
-    if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
-  }
-  return headers;
-}
-
-async function readErrorBody(answer: Answer): Promise<unknown> {
-  try {
-    return JSON.parse(await answer.body.text());
-  } catch {
-    return undefined;
-  }
-}
-
-/** undici's `request` rejects with the socket's error itself, where fetch (api-client.ts) wraps it as the cause. */
-const droppedConnection = (error: unknown) => isDroppedConnection(new Error("request failed", { cause: error }));
 
 /**
- * Opens the file of an execution as a stream. Identity encoding is asked for,
- * so the body arrives as the server stored it and its length stays true.
- * undici's `request` (not fetch) answers a Node stream, which
- * lib/reports/download-body.ts hands on in large chunks.
+ * Opens the file of an execution as a stream, read only as fast as the
+ * browser takes it (fetch's back-pressure pauses the upstream socket), and
+ * ended with the upstream request when `signal` aborts or the stream is
+ * cancelled (the browser went away). Identity encoding is asked for, so the
+ * body arrives as the server stored it and its length stays true; a body the
+ * server encoded anyway is decoded by fetch, and its coding and length dropped.
  */
 export async function openDownload(
   accessToken: string,
   executionId: number,
-  options: DownloadOptions = {},
+  options: { signal?: AbortSignal } = {},
+  api: PrintServerApi = printServerApi(),
 ): Promise<OpenedDownload> {
-  const baseUrl = options.baseUrl ?? getEnv().PRINT_SERVER_URL;
-  const open = (dispatcher: Dispatcher) =>
-    request(`${baseUrl}/api/v3/reports/executions/${executionId}/download`, {
-      headers: { ...bearer(accessToken), "accept-encoding": "identity" },
-      // The agents time out connecting, headers and each pause between
-      // chunks, never the whole transfer, which a large file on a phone outlasts.
-      dispatcher,
-      signal: options.signal,
-      highWaterMark: DOWNLOAD_BUFFER_BYTES,
-    });
-  let answer: Answer;
+  let answer;
   try {
-    answer = await open(options.dispatcher ?? printServerAgent()).catch((error: unknown) => {
-      // A kept-alive connection closed under the request: once more on a new one (api-client.ts).
-      if (!droppedConnection(error)) throw error;
-      return open(options.freshDispatcher ?? printServerFreshAgent());
+    answer = await api.GET("/v3/reports/executions/{executionId}/download", {
+      params: { path: { executionId } },
+      headers: { ...bearer(accessToken), "accept-encoding": "identity" },
+      parseAs: "stream",
+      signal: options.signal,
     });
   } catch (cause) {
     throw mapTransportError(cause);
   }
-  const headers = headersOf(answer);
-  const status = executionStatusOf(answer.statusCode);
+  const { response } = answer;
+  const status = executionStatusOf(response.status);
   if (status === "ready") {
-    const decoded = decodedBody(answer.body, headers.get("content-encoding") ?? undefined);
-    if (!decoded) {
-      answer.body.on("error", () => undefined).destroy();
+    const body = answer.data ?? null;
+    const encoding = response.headers.get("content-encoding");
+    if (!decodableCoding(encoding)) {
+      await body?.cancel();
       throw new PortalError("upstream_malformed", { reason: "download in an encoding the portal cannot decode" });
     }
-    // Decoded here: the length and coding of the bytes the browser gets are not the upstream's.
-    if (decoded !== answer.body) {
+    const headers = new Headers(response.headers);
+    // Decoded by fetch: the length and coding of the bytes the browser gets are not the upstream's.
+    if (encoding && encoding.trim().toLowerCase() !== "identity") {
       headers.delete("content-encoding");
       headers.delete("content-length");
     }
-    return { status, headers, body: downloadBody(decoded) };
+    return { status, headers, body };
   }
   if (status) {
-    // Read off (a short JSON answer), so the connection serves the next call;
-    // a destroyed body would raise an error nobody listens to.
-    await answer.body.dump().catch(() => undefined);
+    // Read off (a short JSON answer), so the connection serves the next call.
+    if (answer.data) await new Response(answer.data).arrayBuffer().catch(() => undefined);
     return { status };
   }
-  throw mapApiError(answer.statusCode, await readErrorBody(answer), headers);
+  throw mapApiError(response.status, answer.error, response.headers);
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { processSingleton } from "@/lib/process-singletons";
 import { z } from "zod";
 import { absentEndpointStatus, selfServiceFallback } from "@/lib/browser-safe/contract-assumptions";
 import { PortalError } from "@/lib/browser-safe/errors";
@@ -83,7 +84,8 @@ interface ConfigCache {
   expiresAt?: number;
 }
 
-const holder = globalThis as typeof globalThis & { __serverConfigCache?: ConfigCache };
+/** This process's copy of the configuration, shared by every bundle (lib/process-singletons.ts). */
+const processCache = () => processSingleton<ConfigCache>("print-server.config", () => ({}));
 
 export interface ServerConfigOptions {
   api?: PrintServerApi;
@@ -98,14 +100,17 @@ export interface ServerConfigOptions {
  */
 export async function serverConfig(accessToken: string, options: ServerConfigOptions = {}): Promise<ServerConfig> {
   const now = options.now ?? Date.now;
-  const cached = holder.__serverConfigCache;
-  if (cached?.value && cached.expiresAt !== undefined && cached.expiresAt > now()) return cached.value;
+  const cached = processCache();
+  if (cached.value && cached.expiresAt !== undefined && cached.expiresAt > now()) return cached.value;
   const value = await fetchServerConfig(accessToken, options.api);
-  holder.__serverConfigCache = { value, expiresAt: now() + (options.ttlMs ?? serverConfigTtlMs) };
+  cached.value = value;
+  cached.expiresAt = now() + (options.ttlMs ?? serverConfigTtlMs);
   return value;
 }
 
 /** Forgets the cached configuration (tests). */
 export function clearServerConfigCache(): void {
-  holder.__serverConfigCache = undefined;
+  const cached = processCache();
+  cached.value = undefined;
+  cached.expiresAt = undefined;
 }

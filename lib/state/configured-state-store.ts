@@ -2,11 +2,10 @@ import "server-only";
 import { Redis } from "ioredis";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
+import { processSingleton } from "@/lib/process-singletons";
 import { MemoryStateStore } from "./memory-state-store";
 import { RedisStateStore } from "./redis-state-store";
 import type { StateStore } from "./state-store";
-
-const shared = globalThis as typeof globalThis & { __portalStateStore?: StateStore };
 
 function redisStore(url: string, secret: string, callTimeoutMs: number): StateStore {
   // While Redis restarts, commands wait in the offline queue and go out once
@@ -23,17 +22,12 @@ function redisStore(url: string, secret: string, callTimeoutMs: number): StateSt
   return new RedisStateStore(redis, secret, undefined, callTimeoutMs);
 }
 
-/**
- * This process's state store: Redis when PORTAL_REDIS_URL is set, else memory.
- * Kept on globalThis because Next.js loads proxy.ts and the route modules as
- * separate bundles in the same process.
- */
+/** This process's state store: Redis when PORTAL_REDIS_URL is set, else memory (one per process: lib/process-singletons.ts). */
 export function stateStore(): StateStore {
-  if (!shared.__portalStateStore) {
+  return processSingleton<StateStore>("state-store", () => {
     const env = getEnv();
-    shared.__portalStateStore = env.PORTAL_REDIS_URL
+    return env.PORTAL_REDIS_URL
       ? redisStore(env.PORTAL_REDIS_URL, env.AUTH_SECRET, env.PRINT_SERVER_TIMEOUT_MS)
       : new MemoryStateStore();
-  }
-  return shared.__portalStateStore;
+  });
 }

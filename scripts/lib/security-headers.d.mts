@@ -1,1 +1,2 @@
 export const securityHeaders: ReadonlyArray<{ key: string; value: string }>;
+export const apiHeaders: ReadonlyArray<{ key: string; value: string }>;

@@ -3,6 +3,7 @@ import { PortalError } from "@/lib/browser-safe/errors";
 import { userRoute, type UserRequest } from "@/lib/http/route";
 import { openDownload } from "@/lib/print-server/reports";
 import { downloadHeaders } from "@/lib/reports/download-headers";
+import { currentRequest } from "@/lib/request-context";
 import { executionParams } from "../schema";
 
 export const dynamic = "force-dynamic";
@@ -15,7 +16,11 @@ async function openReportFile({ request, params, token }: UserRequest<z.infer<ty
   if (opened.status === "gone") throw new PortalError("gone", { sentenceKey: "reports.answers.fileGone" });
   if (opened.status === "unknown")
     throw new PortalError("not_found", { sentenceKey: "reports.answers.reportNotFound" });
-  return { body: opened.body, headers: downloadHeaders(opened.headers, params.id) };
+  const headers = downloadHeaders(opened.headers, params.id);
+  // Next.js drops the Content-Length of a route's answer; the portal's server sends it.
+  const length = headers.get("content-length");
+  if (length) currentRequest()?.sendLength(Number(length));
+  return { body: opened.body, headers };
 }
 
 /**
@@ -30,12 +35,11 @@ export const GET = userRoute({ params: executionParams }, async (input) => {
 /**
  * The file's headers (its name, type and length) without the file, for link
  * checkers and download managers. Its own handler, because for a HEAD
- * Next.js runs GET and drops the body unread: the upstream download stayed
- * open, a print server connection and up to a MiB of the portal's memory for
- * every HEAD. Here the body is cancelled at once, which ends the upstream request.
+ * Next.js runs GET and drops the body unread, which would leave the upstream
+ * download open. Here the body is cancelled at once, which ends the upstream request.
  */
 export const HEAD = userRoute({ params: executionParams }, async (input) => {
   const { body, headers } = await openReportFile(input);
-  await body.cancel();
+  await body?.cancel();
   return new Response(null, { status: 200, headers });
 });
