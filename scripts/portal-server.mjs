@@ -22,12 +22,9 @@ import { apiHeaders, securityHeaders } from "./lib/security-headers.mjs";
 const log = pino({ timestamp: pino.stdTimeFunctions.isoTime });
 
 const peerAddressHeader = "x-portal-peer-address";
-// Tells lib/auth/client-address.ts (same process) that this server writes the
-// peer header, so its value can be believed.
-globalThis.__portalServerWritesPeerAddress = true;
-
 // The request being served, for the app (lib/request-context.ts): its id, and
-// a way to send a streamed answer's length. Registered where
+// a way to send a streamed answer's length. Its presence also tells
+// lib/auth/client-address.ts that this server wrote the peer header. Registered where
 // lib/process-singletons.ts keeps the process's one of each thing, so every
 // bundle Next.js loads finds this same store.
 const requestContext = new AsyncLocalStorage();

@@ -2,6 +2,7 @@ import "server-only";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { errorFields, log } from "@/lib/log";
 import { refreshDue, type TokenSet } from "@/lib/print-server/token-set";
+import { processSingleton } from "@/lib/process-singletons";
 import type { StateStore, StoredSession } from "@/lib/state/state-store";
 
 // Hands out a session's access token, refreshing it shortly before it expires.
@@ -26,18 +27,17 @@ export interface AccessTokenDeps {
 
 type Outcome = { accessToken: string; session: StoredSession };
 
-// Per store (one per process, kept on globalThis like the store itself, as
-// Next.js loads route and page modules as separate bundles), per session.
-const shared = globalThis as typeof globalThis & {
-  __portalRefreshesUnderWay?: WeakMap<StateStore, Map<string, Promise<Outcome>>>;
-};
-
+// Refreshes under way per store and session: one per process, as Next.js
+// loads route and page modules as separate bundles.
 function refreshesOf(store: StateStore): Map<string, Promise<Outcome>> {
-  shared.__portalRefreshesUnderWay ??= new WeakMap();
-  let refreshes = shared.__portalRefreshesUnderWay.get(store);
+  const perStore = processSingleton(
+    "refreshes-under-way",
+    () => new WeakMap<StateStore, Map<string, Promise<Outcome>>>(),
+  );
+  let refreshes = perStore.get(store);
   if (!refreshes) {
     refreshes = new Map();
-    shared.__portalRefreshesUnderWay.set(store, refreshes);
+    perStore.set(store, refreshes);
   }
   return refreshes;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { BlockList, isIP } from "node:net";
+import { currentRequest } from "@/lib/request-context";
 
 // Which browser address a request came from. The portal's own server
 // (scripts/portal-server.mjs) writes the socket's peer address into
@@ -12,14 +13,12 @@ import { BlockList, isIP } from "node:net";
 export const peerAddressHeader = "x-portal-peer-address";
 
 /**
- * Set on globalThis by scripts/portal-server.mjs, which runs Next.js in its own
- * process. Without it (plain `next start`) nothing removes a client's own
- * value of the peer header, so neither header is believed.
+ * True when scripts/portal-server.mjs serves the request, which writes the
+ * peer header itself. Under plain `next start` nothing removes a client's own
+ * value of it, so neither header is believed.
  */
-export const peerHeaderTrustedFlag = "__portalServerWritesPeerAddress";
-
 function peerHeaderTrusted(): boolean {
-  return (globalThis as Record<string, unknown>)[peerHeaderTrustedFlag] === true;
+  return currentRequest() !== undefined;
 }
 
 type HeaderSource = { get(name: string): string | null };

@@ -2,6 +2,7 @@ import "server-only";
 import { decode, encode } from "next-auth/jwt";
 import { cookiePolicy } from "@/lib/embedding/cookie-policy";
 import { getEnv } from "@/lib/env";
+import { processSingleton } from "@/lib/process-singletons";
 import { touchIntervalMs } from "./idle-timer";
 
 // The session cookie: Auth.js's encrypted JWT, carrying only a random session
@@ -39,14 +40,12 @@ export function sessionCookieName(): string {
   return sessionTokenCookie(getEnv().PORTAL_URL).name;
 }
 
-/** Opened cookies by value, one map per process: proxy.ts and the route modules are separate bundles. */
-const shared = globalThis as typeof globalThis & { __portalSessionCookies?: Map<string, SessionClaims> };
 /** Enough for every active browser of a large organisation on one instance; the oldest go first. */
 const maxRemembered = 20_000;
 
+/** Opened cookies by value, one map per process: proxy.ts and the route modules are separate bundles. */
 function remembered(): Map<string, SessionClaims> {
-  shared.__portalSessionCookies ??= new Map();
-  return shared.__portalSessionCookies;
+  return processSingleton("opened-session-cookies", () => new Map<string, SessionClaims>());
 }
 
 function claimsOf(payload: Record<string, unknown> | null): SessionClaims | undefined {
@@ -114,13 +113,8 @@ export function renewalDue(claims: SessionClaims, now = Date.now()): boolean {
  * keep cookies) get that same new value until it is due in its turn: one
  * renewal per session and interval, whatever the number of requests.
  */
-const sharedRenewals = globalThis as typeof globalThis & {
-  __portalSessionRenewals?: Map<string, { value: string; claims: SessionClaims }>;
-};
-
 function renewals(): Map<string, { value: string; claims: SessionClaims }> {
-  sharedRenewals.__portalSessionRenewals ??= new Map();
-  return sharedRenewals.__portalSessionRenewals;
+  return processSingleton("session-cookie-renewals", () => new Map<string, { value: string; claims: SessionClaims }>());
 }
 
 /** The same session in a cookie that lives a full lifetime from now: its value and attributes. */

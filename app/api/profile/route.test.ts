@@ -1,5 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { NextRequest } from "next/server";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { processSingleton } from "@/lib/process-singletons";
+import type { RequestContext } from "@/lib/request-context";
 
 // The profile routes with the print server mocked: who they act for, what
 // they refuse before the print server hears of it, and double submits.
@@ -150,15 +153,13 @@ describe("POST /api/profile/password", () => {
   });
 
   it("tells the print server the browser's address, where it counts wrong current passwords", async () => {
-    // As scripts/portal-server.mjs runs the portal: it writes the peer's address.
-    vi.stubGlobal("__portalServerWritesPeerAddress", true);
-    try {
-      const press = { ...change, requestId: "0b7f3c1e-press-address" };
-      const headers = { "x-portal-peer-address": "192.0.2.44" };
-      await passwordRoute.POST(request("/api/profile/password", "POST", press, headers), noParams);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    // As scripts/portal-server.mjs runs the portal: in its request context, having written the peer's address.
+    const served = processSingleton("request-context", () => new AsyncLocalStorage<RequestContext>());
+    const press = { ...change, requestId: "0b7f3c1e-press-address" };
+    const headers = { "x-portal-peer-address": "192.0.2.44" };
+    await served.run({ requestId: press.requestId, sendLength: () => undefined }, () =>
+      passwordRoute.POST(request("/api/profile/password", "POST", press, headers), noParams),
+    );
     expect(vi.mocked(selfService.changeOwnPassword).mock.calls[0]?.[3]).toBe("192.0.2.44");
   });
 
