@@ -1,12 +1,19 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { holdRequests } from "../support/hold-requests";
 
-/** /credit: the balance, Add credit, the statement and its chart (issue 13). */
+/** /credit: the balance, Add credit, the statement and its chart. */
 export class CreditPage {
   constructor(readonly page: Page) {}
 
   async goto(query = ""): Promise<void> {
     await this.page.goto(`/credit${query}`);
+    await expect(this.page.getByRole("heading", { level: 1, name: "Credit" })).toBeVisible();
+  }
+
+  /** Opens the page from the header's navigation, in the same tab (no document load). */
+  async openFromNavigation(): Promise<void> {
+    await this.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Credit" }).click();
+    await this.page.waitForURL((url) => url.pathname === "/credit");
     await expect(this.page.getByRole("heading", { level: 1, name: "Credit" })).toBeVisible();
   }
 

@@ -19,7 +19,7 @@ export class HomePage {
     await this.page.waitForURL(/\/sign-in/);
   }
 
-  // The account overview (issue 4).
+  // The account overview.
 
   /** The balance panel: available to print, credit accounts, quotas. */
   get balance(): Locator {
