@@ -1,5 +1,5 @@
 // What a person typed or chose on a page, kept in the tab's session storage
-// so it survives the session ending and signing in again (issue 15). Never a
+// so it survives the session ending and signing in again. Never a
 // secret: password fields, PINs, card numbers, codes from text messages and
 // anything marked data-no-draft are left out. Where drafts are kept:
 // draft-storage.ts.

@@ -4,10 +4,9 @@
 const formatters = new Map<string, Intl.NumberFormat>();
 
 // Money the server already wrote into the page, by locale, currency and
-// amount. The browser's first Intl formatting of any kind loads ICU's data
-// (15 to 50 ms on this machine, four times that on a phone): with these,
-// hydrating server-written figures formats nothing, and that cost moves to a
-// later, shorter task of its own (issue 14).
+// amount. The browser's first Intl formatting of any kind loads ICU's data,
+// a long task on a phone: with these, hydrating server-written figures
+// formats nothing, and that cost moves to a later, shorter task of its own.
 const serverTexts = new Map<string, string>();
 
 // -0 would read "-€0.00".
