@@ -21,16 +21,16 @@ const test = base.extend<{ jobsPage: JobsPage; creditPage: CreditPage }>({
 const moneyRoute = "**/api/account/money";
 
 /**
- * Holds the page's reads of the money until the answered function is
- * called, then answers each with the portal's own answer, what is available
- * to print set to `available`. Resolves `asked` with the first read.
+ * Holds the page's reads of the money until `answer` is called, then
+ * answers each with the portal's own answer, what is available to print set
+ * to `available`, until `stop`. `asked` resolves with the first read.
  */
 async function holdMoney(page: Page, available: number) {
   let answer = () => {};
   const answered = new Promise<void>((resolve) => (answer = resolve));
   let asked = () => {};
   const askedOnce = new Promise<void>((resolve) => (asked = resolve));
-  await page.route(moneyRoute, async (route: Route) => {
+  const handler = async (route: Route) => {
     asked();
     await answered;
     const response = await route.fetch().catch(() => undefined);
@@ -38,14 +38,9 @@ async function holdMoney(page: Page, available: number) {
     const body = (await response.json()) as { credit: { availableToPrint: number } };
     body.credit.availableToPrint = available;
     await route.fulfill({ response, json: body }).catch(() => undefined);
-  });
-  return {
-    asked: askedOnce,
-    answer: async () => {
-      answer();
-      await page.unroute(moneyRoute);
-    },
   };
+  await page.route(moneyRoute, handler);
+  return { asked: askedOnce, answer, stop: () => page.unroute(moneyRoute, handler) };
 }
 
 test("Home, then Jobs, then Credit: the available figure is there at once from the cache, then read again", async ({
@@ -63,14 +58,16 @@ test("Home, then Jobs, then Credit: the available figure is there at once from t
   await jobsPage.openFromNavigation();
   await onJobs.asked;
   await expect(jobsPage.available).toHaveText("€25.50");
-  await onJobs.answer();
+  onJobs.answer();
   await expect(jobsPage.available).toHaveText("€24.50");
+  await onJobs.stop();
 
   // Credit: the figure Jobs read last, while Credit's own read is held.
   const onCredit = await holdMoney(page, 23.5);
   await creditPage.openFromNavigation();
   await onCredit.asked;
   await expect(creditPage.available).toHaveText("€24.50");
-  await onCredit.answer();
+  onCredit.answer();
   await expect(creditPage.available).toHaveText("€23.50");
+  await onCredit.stop();
 });
