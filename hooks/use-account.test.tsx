@@ -22,6 +22,7 @@ const alice = {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("the money overview", () => {
@@ -75,7 +76,7 @@ describe("the money overview", () => {
 });
 
 describe("the profile", () => {
-  it("changes rarely: a second page within five minutes shows it without reading it again", async () => {
+  it("is read again on the next page, but on the tab's return only once five minutes old", async () => {
     const portal = servePortal({ "/api/me": { body: alice } });
     const client = tabClient();
     const home = renderWithClient(client, () => useProfile());
@@ -83,7 +84,18 @@ describe("the profile", () => {
     home.unmount();
     const profile = renderWithClient(client, () => useProfile());
     expect(profile.result.current.data?.fullName).toBe("Alice");
+    await waitFor(() => expect(portal.count("/api/me")).toBe(2));
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+
+    const comeBack = () =>
+      act(() => {
+        document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
+      });
+    comeBack();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(portal.count("/api/me")).toBe(1);
+    expect(portal.count("/api/me")).toBe(2);
+    vi.spyOn(Date, "now").mockReturnValue(Date.now() + 5 * 60_000);
+    comeBack();
+    await waitFor(() => expect(portal.count("/api/me")).toBe(3));
   });
 });

@@ -5,11 +5,13 @@ import type { MeResponse } from "@/app/api/me/schema";
 import type { MoneyOverview } from "@/app/api/account/money/schema";
 import { moneyOverviewPath, ownProfilePath } from "@/lib/browser-safe/account/read-paths";
 import { fetchJson } from "@/lib/browser-safe/fetch-json";
+import { readAgainOnFocusAfter } from "@/lib/browser-safe/query-client";
 import { queryKeys } from "@/lib/browser-safe/query-keys";
 
 // The account's two reads, each a panel of its own that loads, fails and
-// retries apart. A page whose server read them passes that answer as
-// `initial` (lib/account/first-paint.ts).
+// retries apart. Each page that shows them shows the tab's cached answer at
+// once and reads them again behind it. A page whose server read them passes
+// that answer as `initial` (lib/account/first-paint.ts).
 
 /** An answer the server read while it rendered the page, and when (server clock). */
 export interface InitialRead<T> {
@@ -17,18 +19,17 @@ export interface InitialRead<T> {
   at: number;
 }
 
-/** Balances change with every print: always read again when a page shows them or the tab comes back. */
+/** Balances change with every print: read again whenever the tab comes back, too. */
 export const moneyOverviewQuery = queryOptions({
   queryKey: queryKeys.money,
   queryFn: () => fetchJson<MoneyOverview>(moneyOverviewPath),
-  staleTime: 0,
 });
 
-/** The profile changes rarely: read again after five minutes. */
+/** The profile changes rarely: read again on the tab's return after five minutes. */
 export const profileQuery = queryOptions({
   queryKey: queryKeys.profile,
   queryFn: () => fetchJson<MeResponse>(ownProfilePath),
-  staleTime: 5 * 60_000,
+  refetchOnWindowFocus: readAgainOnFocusAfter(5 * 60_000),
 });
 
 /** The page came with `initial`: the cache holding just that is not read again as the page comes. */

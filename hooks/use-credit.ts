@@ -13,19 +13,20 @@ import {
 import type { StatementPeriod } from "@/lib/browser-safe/credit/statement";
 import type { Answer } from "@/lib/browser-safe/answer";
 import { fetchJson, postJson } from "@/lib/browser-safe/fetch-json";
+import { readAgainOnFocusAfter } from "@/lib/browser-safe/query-client";
 import { queryKeys } from "@/lib/browser-safe/query-keys";
 
 // The Credit page's statement, balance chart and vouchers; its balance is
 // the account's (hooks/use-account.ts), shared with Home and Jobs.
 
-const halfMinute = 30_000;
+const afterHalfMinute = readAgainOnFocusAfter(30_000);
 
 /** One page of the statement; null: not yet (nothing is read). The old page stays on screen while the next loads. */
 export function useStatement(filter: StatementFilterState | null, page: number) {
   return useQuery({
     queryKey: queryKeys.statement(filter, page),
     queryFn: filter ? () => fetchJson<Answer<typeof statementResponse>>(statementPath(filter, page)) : skipToken,
-    staleTime: halfMinute,
+    refetchOnWindowFocus: afterHalfMinute,
     placeholderData: keepPreviousData,
   });
 }
@@ -35,7 +36,7 @@ export function useBalanceHistory(days: StatementPeriod | null) {
   return useQuery({
     queryKey: queryKeys.balanceHistory(days),
     queryFn: days ? () => fetchJson<Answer<typeof historyResponse>>(balanceHistoryPath(days)) : skipToken,
-    staleTime: halfMinute,
+    refetchOnWindowFocus: afterHalfMinute,
     placeholderData: keepPreviousData,
   });
 }
@@ -49,7 +50,7 @@ export function useVoucherAvailability() {
   return useQuery({
     queryKey: queryKeys.vouchers,
     queryFn: () => fetchJson<VoucherAvailability>(vouchersPath),
-    staleTime: 5 * 60_000,
+    refetchOnWindowFocus: readAgainOnFocusAfter(5 * 60_000),
   });
 }
 

@@ -12,6 +12,7 @@ import { PortalError } from "@/lib/browser-safe/errors";
 import { fetchJson, postJson } from "@/lib/browser-safe/fetch-json";
 import { jobListPath, printersPath } from "@/lib/browser-safe/jobs/list-path";
 import { jobPageSize } from "@/lib/browser-safe/jobs/page-size";
+import { readAgainOnFocusAfter } from "@/lib/browser-safe/query-client";
 import type { ReleaseOptions } from "@/lib/browser-safe/jobs/release-options";
 import { queryKeys } from "@/lib/browser-safe/query-keys";
 
@@ -44,18 +45,17 @@ export function useJobList(list: JobListName) {
     initialPageParam: 0,
     getNextPageParam: nextStart,
     select: joinPages,
-    staleTime: 0,
   });
 }
 
 export type JobList = ReturnType<typeof useJobList>;
 
-/** The printers change rarely; the portal caches them a few seconds too. */
+/** The printers change rarely (the portal caches them a few seconds too): read again on the tab's return after half a minute. */
 export function usePrinters() {
   return useQuery({
     queryKey: queryKeys.printers,
     queryFn: () => fetchJson<Answer<typeof printersResponse>>(printersPath),
-    staleTime: 30_000,
+    refetchOnWindowFocus: readAgainOnFocusAfter(30_000),
   });
 }
 

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { PortalError } from "@/lib/browser-safe/errors";
 import type { Answer } from "@/lib/browser-safe/answer";
 import { fetchJson } from "@/lib/browser-safe/fetch-json";
+import { readAgainOnFocusAfter } from "@/lib/browser-safe/query-client";
 import { queryKeys } from "@/lib/browser-safe/query-keys";
 import { reportListPath } from "@/lib/browser-safe/reports/list-path";
 import type { statusResponse, StatusResponse } from "@/app/api/reports/executions/[id]/schema";
@@ -14,7 +15,7 @@ export function useReports() {
   return useQuery({
     queryKey: queryKeys.reports,
     queryFn: () => fetchJson<Answer<typeof reportListResponse>>(reportListPath),
-    staleTime: 5 * 60_000,
+    refetchOnWindowFocus: readAgainOnFocusAfter(5 * 60_000),
   });
 }
 

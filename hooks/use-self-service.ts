@@ -9,6 +9,7 @@ import type { ProfileRequest } from "@/app/api/profile/schema";
 import type { selfServiceResponse } from "@/app/api/profile/settings/schema";
 import type { Answer } from "@/lib/browser-safe/answer";
 import { fetchJson, postJson } from "@/lib/browser-safe/fetch-json";
+import { readAgainOnFocusAfter } from "@/lib/browser-safe/query-client";
 import { queryKeys } from "@/lib/browser-safe/query-keys";
 import { selfServiceSettingsPath } from "@/lib/browser-safe/profile/settings-path";
 
@@ -19,7 +20,7 @@ export function useSelfServiceSettings() {
   return useQuery({
     queryKey: queryKeys.selfService,
     queryFn: () => fetchJson<Answer<typeof selfServiceResponse>>(selfServiceSettingsPath),
-    staleTime: 5 * 60_000,
+    refetchOnWindowFocus: readAgainOnFocusAfter(5 * 60_000),
   });
 }
 

@@ -26,6 +26,15 @@ export function retryReadDelayMs(failureCount: number, error: unknown): number {
   return asked !== undefined ? asked * 1000 : 1000 * 2 ** failureCount;
 }
 
+/**
+ * A page reads its data again each time it is shown (the cache's answer
+ * stands in meanwhile), and when the tab comes back to the front only once
+ * the answer is at least `ms` old: for `refetchOnWindowFocus`.
+ */
+export function readAgainOnFocusAfter(ms: number) {
+  return (query: { state: { dataUpdatedAt: number } }) => Date.now() - query.state.dataUpdatedAt >= ms;
+}
+
 export function makeQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
