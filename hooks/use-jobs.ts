@@ -20,7 +20,7 @@ import { queryKeys } from "@/lib/browser-safe/query-keys";
 // and the money when a print is charged (shared with Home and Credit).
 
 /** Where the page after `last` starts; undefined when `last` is the list's end. */
-export function nextStart(last: JobListResponse): number | undefined {
+function nextStart(last: JobListResponse): number | undefined {
   const next = last.start + jobPageSize;
   return next < last.count ? next : undefined;
 }
@@ -62,7 +62,7 @@ export function usePrinters() {
 export type Printers = ReturnType<typeof usePrinters>;
 
 /** A change refused because a job is no longer waiting (or its answer was lost): the lists are stale. */
-export function listsAreStale(error: unknown): boolean {
+function listsAreStale(error: unknown): boolean {
   return (
     error instanceof PortalError &&
     (error.code === "job_not_ready" || error.code === "not_found" || error.code === "unreachable")
