@@ -1,3 +1,5 @@
+"use client";
+
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
