@@ -54,11 +54,12 @@ export function useVoucherAvailability() {
   });
 }
 
-/** Redeems a voucher: the balance, the statement and the chart change with it. */
+/** Redeems a voucher: the balance, the statement and the chart change with it. The cache forgets the code once the form has gone. */
 export function useRedeemVoucher() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: VoucherRequest) => postJson<Answer<typeof voucherResponse>>(vouchersPath, request),
+    gcTime: 0,
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: queryKeys.money });
       void client.invalidateQueries({ queryKey: queryKeys.statements });

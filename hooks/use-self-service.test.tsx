@@ -67,7 +67,7 @@ describe("the profile page's changes", () => {
   });
 
   it("a new password changes nothing the cache holds", async () => {
-    const { portal, page } = await openProfile({ "POST /api/profile/password": { body: { changed: true } } });
+    const { portal, client, page } = await openProfile({ "POST /api/profile/password": { body: { changed: true } } });
     await act(() =>
       page.result.current.password.mutateAsync({
         currentPassword: "old",
@@ -77,6 +77,16 @@ describe("the profile page's changes", () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(portal.calls.filter((call) => call.startsWith("GET"))).toHaveLength(2);
+
+    // What was typed leaves the tab's cache with the form.
+    const holdsPassword = () =>
+      client
+        .getMutationCache()
+        .getAll()
+        .some((mutation) => JSON.stringify(mutation.state.variables).includes("old"));
+    expect(holdsPassword()).toBe(true);
+    page.unmount();
+    await waitFor(() => expect(holdsPassword()).toBe(false));
   });
 
   it("a new PIN is sent once, and leaves the tab's cache with the form's reset", async () => {

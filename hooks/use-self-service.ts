@@ -49,10 +49,11 @@ export function useUpdateProfile() {
   });
 }
 
-/** Changes the password: nothing the cache holds shows it. */
+/** Changes the password: nothing the cache holds shows it, and the cache forgets what was sent once the form has gone. */
 export function useChangePassword() {
   return useMutation({
     mutationFn: (change: PasswordRequest) => postJson<Answer<typeof passwordResponse>>("/api/profile/password", change),
+    gcTime: 0,
   });
 }
 
