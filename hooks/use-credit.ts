@@ -1,7 +1,9 @@
 "use client";
 
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { historyResponse } from "@/app/api/credit/history/schema";
 import type { statementResponse } from "@/app/api/credit/statement/schema";
+import type { voucherResponse, VoucherRequest } from "@/app/api/credit/vouchers/schema";
 import {
   balanceHistoryPath,
   statementPath,
@@ -9,25 +11,34 @@ import {
   type StatementFilterState,
 } from "@/lib/browser-safe/credit/read-paths";
 import type { StatementPeriod } from "@/lib/browser-safe/credit/statement";
-import type { voucherResponse, VoucherRequest } from "@/app/api/credit/vouchers/schema";
 import type { Answer } from "@/lib/browser-safe/answer";
-import { postJson } from "@/lib/browser-safe/fetch-json";
-import { usePortalAction } from "./use-portal-action";
-import { usePortalRead } from "./use-portal-read";
+import { fetchJson, postJson } from "@/lib/browser-safe/fetch-json";
+import { readAgainOnFocusAfter } from "@/lib/browser-safe/query-client";
+import { queryKeys } from "@/lib/browser-safe/query-keys";
 
-// The credit page's statement, balance chart and vouchers. The page
-// (components/credit/credit-view.tsx) owns them with the balance, and reads
-// them all again after a voucher.
+// The Credit page's statement, balance chart and vouchers; its balance is
+// the account's (hooks/use-account.ts), shared with Home and Jobs.
 
-const everyHalfMinute = { refreshOnFocusAfterMs: 30_000 };
+const afterHalfMinute = readAgainOnFocusAfter(30_000);
 
 /** One page of the statement; null: not yet (nothing is read). The old page stays on screen while the next loads. */
 export function useStatement(filter: StatementFilterState | null, page: number) {
-  return usePortalRead<Answer<typeof statementResponse>>(filter && statementPath(filter, page), everyHalfMinute);
+  return useQuery({
+    queryKey: queryKeys.statement(filter, page),
+    queryFn: filter ? () => fetchJson<Answer<typeof statementResponse>>(statementPath(filter, page)) : skipToken,
+    refetchOnWindowFocus: afterHalfMinute,
+    placeholderData: keepPreviousData,
+  });
 }
 
+/** The balance over a period; null: not yet. */
 export function useBalanceHistory(days: StatementPeriod | null) {
-  return usePortalRead<Answer<typeof historyResponse>>(days && balanceHistoryPath(days), everyHalfMinute);
+  return useQuery({
+    queryKey: queryKeys.balanceHistory(days),
+    queryFn: days ? () => fetchJson<Answer<typeof historyResponse>>(balanceHistoryPath(days)) : skipToken,
+    refetchOnWindowFocus: afterHalfMinute,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** GET /api/credit/vouchers: whether this server takes vouchers at all. */
@@ -36,12 +47,23 @@ interface VoucherAvailability {
 }
 
 export function useVoucherAvailability() {
-  return usePortalRead<VoucherAvailability>(vouchersPath, { refreshOnFocusAfterMs: 5 * 60_000 });
+  return useQuery({
+    queryKey: queryKeys.vouchers,
+    queryFn: () => fetchJson<VoucherAvailability>(vouchersPath),
+    refetchOnWindowFocus: readAgainOnFocusAfter(5 * 60_000),
+  });
 }
 
-const redeemVoucher = (request: VoucherRequest) => postJson<Answer<typeof voucherResponse>>(vouchersPath, request);
-
-/** Redeems a voucher; the page reads the balance, statement and chart again after it. */
+/** Redeems a voucher: the balance, the statement and the chart change with it. The cache forgets the code once the form has gone. */
 export function useRedeemVoucher() {
-  return usePortalAction(redeemVoucher);
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: VoucherRequest) => postJson<Answer<typeof voucherResponse>>(vouchersPath, request),
+    gcTime: 0,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.money });
+      void client.invalidateQueries({ queryKey: queryKeys.statements });
+      void client.invalidateQueries({ queryKey: queryKeys.balanceHistories });
+    },
+  });
 }

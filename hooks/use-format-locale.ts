@@ -28,6 +28,6 @@ export function useFormatLocale(): string {
   const locale = useMemo(() => formatLocale(language, languages ? languages.split(",") : []), [language, languages]);
   // A store's change re-renders at once, in one task; what a new locale
   // changes (every figure and time, with new formatters) is rendered after
-  // it, in slices between which the page can answer (issue 14).
+  // it, in slices between which the page can answer.
   return useDeferredValue(locale);
 }

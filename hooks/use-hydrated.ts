@@ -1,16 +1,15 @@
 "use client";
 
 import { useDeferredValue, useSyncExternalStore } from "react";
-import { inOwnTask } from "@/lib/browser-safe/in-own-task";
 
 // Whether the page has been hydrated: flips once per page, two tasks after
 // the first component that asks has been hydrated. What depends on it is
 // what only the browser knows (its time zone, its languages): times and
 // money the browser formats itself. The first formatter the page builds
-// loads ICU's data (15 to 50 ms on this machine, four times that on a
-// phone); in the task that runs hydration's effects, or with the renders the
-// flip causes, that made one long task of two. So the task before the flip
-// loads that data and does nothing else (issue 14).
+// loads ICU's data, a long task on a phone; in the task that runs
+// hydration's effects, or with the renders the flip causes, that made one
+// long task of two. So the task before the flip
+// loads that data and does nothing else.
 let hydrated = false;
 let waiting: Set<() => void> | undefined;
 
@@ -26,13 +25,14 @@ function loadFormattingData() {
 export function subscribeToHydration(onChange: () => void): () => void {
   if (!waiting) {
     const all = (waiting = new Set());
-    inOwnTask(() => {
+    // Each step in a task of its own (a timer), apart from hydration's.
+    setTimeout(() => {
       loadFormattingData();
-      inOwnTask(() => {
+      setTimeout(() => {
         hydrated = true;
         all.forEach((call) => call());
-      });
-    });
+      }, 0);
+    }, 0);
   }
   waiting.add(onChange);
   return () => waiting?.delete(onChange);

@@ -1,49 +1,44 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { statesResponse } from "@/app/api/jobs/states/schema";
 import type { Answer } from "@/lib/browser-safe/answer";
-import { readJson } from "@/lib/browser-safe/fetch-json";
+import { fetchJson } from "@/lib/browser-safe/fetch-json";
+import { queryKeys } from "@/lib/browser-safe/query-keys";
+import { useInvalidateJobs } from "./use-jobs";
 
-// Apart from the Jobs page's other data (use-jobs.ts): only the release
-// progress needs it, which loads when a release starts (issue 14: the page's first load).
+// Apart from the Jobs page's other reads: only the release progress needs
+// it, which loads when a release starts.
 
-type JobStates = Answer<typeof statesResponse>["jobs"];
+type JobStates = Answer<typeof statesResponse>;
+
+/** Still printing: no answer yet, or a job is processing. */
+const printing = (states: JobStates | undefined) => !states || states.jobs.some((job) => job.state === "processing");
 
 /**
- * How released jobs are doing, asked every second while any is printing.
- * When the last one is done `done` is called (the board reads the lists and
- * the money again, so "available to print" falls without a reload).
+ * How the jobs of one release are doing, asked every second while any is
+ * printing (a failed ask is asked again with the next). When the last one
+ * is done the lists and the money are read again, so "available to print"
+ * falls without a reload.
  */
-export function useJobProgress(jobIds: number[], done: () => void): JobStates | undefined {
-  const [states, setStates] = useState<JobStates>();
-  const doneRef = useRef(done);
-  useEffect(() => {
-    doneRef.current = done;
-  }, [done]);
+export function useJobProgress(releaseKey: string, jobIds: number[]): JobStates["jobs"] | undefined {
   const ids = jobIds.join(",");
+  const { data } = useQuery({
+    queryKey: queryKeys.releaseProgress(releaseKey),
+    queryFn: () => fetchJson<JobStates>(`/api/jobs/states?ids=${ids}`),
+    enabled: ids !== "",
+    refetchInterval: (query) => (printing(query.state.data) ? 1000 : false),
+    refetchIntervalInBackground: true,
+    retry: false,
+  });
+  const done = data !== undefined && !printing(data);
+  const invalidate = useInvalidateJobs();
+  const { lists, money } = invalidate;
   useEffect(() => {
-    if (!ids) return undefined;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = async () => {
-      let printing = true;
-      try {
-        const answer = await readJson<Answer<typeof statesResponse>>(`/api/jobs/states?ids=${ids}`);
-        if (stopped) return;
-        setStates(answer.jobs);
-        printing = answer.jobs.some((job) => job.state === "processing");
-        if (!printing) doneRef.current();
-      } catch {
-        // Asked again below; the rows keep saying "Printing...".
-      }
-      if (!stopped && printing) timer = setTimeout(ask, 1000);
-    };
-    void ask();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [ids]);
-  return states;
+    if (!done) return;
+    lists();
+    money();
+  }, [done, lists, money]);
+  return data?.jobs;
 }

@@ -1,92 +1,84 @@
 "use client";
 
-import { startTransition, useEffect, useState } from "react";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { useMemo } from "react";
 import type { deleteResponse } from "@/app/api/jobs/delete/schema";
 import type { favoriteResponse } from "@/app/api/jobs/[id]/schema";
 import type { releaseResponse } from "@/app/api/jobs/release/schema";
-import type { JobListName, JobListResponse, JobView } from "@/app/api/jobs/schema";
-import { jobListPath, printersPath } from "@/lib/browser-safe/jobs/list-path";
-import { hasMore, pagedList, type PagedListState } from "@/lib/browser-safe/jobs/paged-list";
+import type { JobListName, JobListResponse } from "@/app/api/jobs/schema";
 import type { printersResponse } from "@/app/api/printers/schema";
-import { PortalError } from "@/lib/browser-safe/errors";
-import type { ReleaseOptions } from "@/lib/browser-safe/jobs/release-options";
 import type { Answer } from "@/lib/browser-safe/answer";
-import { fetchJson, postJson, readJson } from "@/lib/browser-safe/fetch-json";
-import { inOwnTask } from "@/lib/browser-safe/in-own-task";
-import { usePortalAction } from "./use-portal-action";
-import { usePortalRead } from "./use-portal-read";
+import { PortalError } from "@/lib/browser-safe/errors";
+import { fetchJson, postJson } from "@/lib/browser-safe/fetch-json";
+import { jobListPath, printersPath } from "@/lib/browser-safe/jobs/list-path";
+import { jobPageSize } from "@/lib/browser-safe/jobs/page-size";
+import { readAgainOnFocusAfter } from "@/lib/browser-safe/query-client";
+import type { ReleaseOptions } from "@/lib/browser-safe/jobs/release-options";
+import { queryKeys } from "@/lib/browser-safe/query-keys";
 
-// The Jobs page's data. The board (components/jobs/jobs-board.tsx) owns the
-// lists, the printers and the money, and reads them again after each change:
-// what the person has left to print falls whenever a print is charged.
+// The Jobs page's data. Each change invalidates what it touched: the lists,
+// and the money when a print is charged (shared with Home and Credit).
 
-export interface JobList {
-  /** The jobs shown, newest first. */
-  jobs: JobView[];
-  /** How many the list has in all. */
-  count: number;
-  /** False when the server cannot tell which jobs belong in it. */
-  offered: boolean;
-  error: unknown;
-  /** Neither answered nor failed yet. */
-  isPending: boolean;
-  isFetchingMore: boolean;
-  hasMore: boolean;
-  /** "Show more": the next 50. */
-  showMore: () => void;
-  /** Reads again as many as are shown. */
-  refetch: () => Promise<void>;
+/** Where the page after `last` starts; undefined when `last` is the list's end. */
+function nextStart(last: JobListResponse): number | undefined {
+  const next = last.start + jobPageSize;
+  return next < last.count ? next : undefined;
 }
 
-/** One list, 50 at a time, newest first; "Show more" reads the next 50. */
-export function useJobList(list: JobListName): JobList {
-  const [state, setState] = useState<PagedListState<JobListResponse>>({});
-  // Made once: a board keeps each list for its life.
-  // A transition: 50 and more rows are rendered in slices, the page answering in between.
-  const [paged] = useState(() =>
-    pagedList(
-      (start) => readJson<JobListResponse>(jobListPath(list, start)),
-      (next) => startTransition(() => setState(next)),
-    ),
-  );
-  const { refetch, showMore } = paged;
-
-  useEffect(() => inOwnTask(() => void refetch()), [refetch]);
-
-  // A list changes with every print: read again whenever the tab comes back.
-  useEffect(() => {
-    const onVisible = () => {
-      if (document.visibilityState === "visible") void refetch();
-    };
-    document.addEventListener("visibilitychange", onVisible);
-    return () => document.removeEventListener("visibilitychange", onVisible);
-  }, [refetch]);
-
-  const { pages, error, fetchingMore } = state;
-  const last = pages?.at(-1);
+/** The pages read so far as one list. */
+function joinPages({ pages }: InfiniteData<JobListResponse>) {
   return {
-    jobs: pages?.flatMap((page) => page.jobs) ?? [],
-    count: last?.count ?? 0,
-    offered: pages?.[0]?.offered ?? true,
-    error,
-    isPending: pages === undefined && error === undefined,
-    isFetchingMore: !!fetchingMore,
-    hasMore: hasMore(last),
-    showMore,
-    refetch,
+    /** The jobs shown, newest first. */
+    jobs: pages.flatMap((page) => page.jobs),
+    /** How many the list has in all. */
+    count: pages.at(-1)?.count ?? 0,
+    /** False when the server cannot tell which jobs belong in it. */
+    offered: pages[0]?.offered ?? true,
   };
 }
 
-/** The printers change rarely; the portal caches them a few seconds too. */
-export function usePrinters() {
-  return usePortalRead<Answer<typeof printersResponse>>(printersPath, { refreshOnFocusAfterMs: 30_000 });
+/** One list, 50 at a time, newest first; "Show more" is `fetchNextPage`. A list changes with every print: read on each visit and focus. */
+export function useJobList(list: JobListName) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.jobList(list),
+    queryFn: ({ pageParam }) => fetchJson<JobListResponse>(jobListPath(list, pageParam)),
+    initialPageParam: 0,
+    getNextPageParam: nextStart,
+    select: joinPages,
+  });
 }
 
+export type JobList = ReturnType<typeof useJobList>;
+
+/** The printers change rarely (the portal caches them a few seconds too): read again on the tab's return after half a minute. */
+export function usePrinters() {
+  return useQuery({
+    queryKey: queryKeys.printers,
+    queryFn: () => fetchJson<Answer<typeof printersResponse>>(printersPath),
+    refetchOnWindowFocus: readAgainOnFocusAfter(30_000),
+  });
+}
+
+export type Printers = ReturnType<typeof usePrinters>;
+
 /** A change refused because a job is no longer waiting (or its answer was lost): the lists are stale. */
-export function listsAreStale(error: unknown): boolean {
+function listsAreStale(error: unknown): boolean {
   return (
     error instanceof PortalError &&
     (error.code === "job_not_ready" || error.code === "not_found" || error.code === "unreachable")
+  );
+}
+
+/** What a change of jobs leaves stale: the lists, and with `money` what is left to print. */
+export function useInvalidateJobs() {
+  const client = useQueryClient();
+  return useMemo(
+    () => ({
+      lists: () => void client.invalidateQueries({ queryKey: queryKeys.jobLists }),
+      money: () => void client.invalidateQueries({ queryKey: queryKeys.money }),
+      printers: () => void client.invalidateQueries({ queryKey: queryKeys.printers }),
+    }),
+    [client],
   );
 }
 
@@ -111,23 +103,50 @@ async function release(variables: ReleaseVariables) {
   }
 }
 
+/** Releases jobs: the lists change, and the money (a server without job states gives no "printed" moment to wait for). */
 export function useReleaseJobs() {
-  return usePortalAction(release);
-}
-
-const deleteJobs = (jobIds: number[]) => postJson<Answer<typeof deleteResponse>>("/api/jobs/delete", { jobIds });
-
-export function useDeleteJobs() {
-  return usePortalAction(deleteJobs);
-}
-
-const setFavorite = ({ id, favorite }: { id: number; favorite: boolean }) =>
-  fetchJson<Answer<typeof favoriteResponse>>(`/api/jobs/${id}`, {
-    method: "PATCH",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ favorite }),
+  const invalidate = useInvalidateJobs();
+  return useMutation({
+    mutationFn: release,
+    onSuccess: () => {
+      invalidate.lists();
+      invalidate.money();
+    },
+    onError: (error) => {
+      if (listsAreStale(error)) invalidate.lists();
+      // The printer went offline since the list was read: show it so, with why.
+      if (error instanceof PortalError && error.code === "printer_unavailable") invalidate.printers();
+      // Refused for credit: what is available may have changed elsewhere; show the true figure.
+      if (error instanceof PortalError && error.code === "insufficient_credit") invalidate.money();
+    },
   });
+}
 
+/** Deletes jobs: the lists change, the money does not. */
+export function useDeleteJobs() {
+  const invalidate = useInvalidateJobs();
+  return useMutation({
+    mutationFn: (jobIds: number[]) => postJson<Answer<typeof deleteResponse>>("/api/jobs/delete", { jobIds }),
+    onSuccess: invalidate.lists,
+    onError: (error) => {
+      if (listsAreStale(error)) invalidate.lists();
+    },
+  });
+}
+
+/** Marks a job as a favourite or not: every list shows the star. */
 export function useFavorite() {
-  return usePortalAction(setFavorite);
+  const invalidate = useInvalidateJobs();
+  return useMutation({
+    mutationFn: ({ id, favorite }: { id: number; favorite: boolean }) =>
+      fetchJson<Answer<typeof favoriteResponse>>(`/api/jobs/${id}`, {
+        method: "PATCH",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ favorite }),
+      }),
+    onSuccess: invalidate.lists,
+    onError: (error) => {
+      if (listsAreStale(error)) invalidate.lists();
+    },
+  });
 }

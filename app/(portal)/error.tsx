@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 // Plain markup in the look of components/ui's Alert and Button rather than
 // the components: this boundary's script loads with every portal page as a
 // chunk of its own, and every module it imports came twice with each page
-// that uses it too (Alert and Button: about 0.6 kB of gzip).
+// that uses it too.
 export default function PortalError({ reset }: { reset: () => void }) {
   const t = useTranslations("errorPages");
   return (

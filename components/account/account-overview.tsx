@@ -21,7 +21,7 @@ export function AccountOverview({ start }: { start: AccountOverviewStart }) {
   const locale = useFormatLocale();
   const reads = [money, profile];
   // The oldest figure on the page, so "last updated" never claims more than is true.
-  const times = reads.filter((read) => read.data !== undefined).map((read) => read.updatedAt);
+  const times = reads.filter((read) => read.data !== undefined).map((read) => read.dataUpdatedAt);
   const fetching = reads.some((read) => read.isFetching);
   return (
     <div className="flex flex-col gap-6">

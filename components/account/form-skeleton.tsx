@@ -2,8 +2,8 @@ import { SkeletonLine } from "./skeleton-line";
 
 /**
  * A form's place while what it needs loads, about as tall as the form
- * (`fields` labelled inputs and a button), so nothing below it jumps (a
- * layout shift costs Lighthouse points on a phone; issue 14). `loading` is
+ * (`fields` labelled inputs and a button), so nothing below it jumps
+ * under the person's finger. `loading` is
  * said to screen readers.
  */
 export interface FormShape {

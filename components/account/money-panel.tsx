@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { formatMoney } from "@/lib/browser-safe/money-format";
 import type { MoneyOverview } from "@/app/api/account/money/schema";
-import type { PortalRead } from "@/hooks/use-portal-read";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { CreditAccountRow } from "./credit-account-row";
 import { SkeletonLine } from "./skeleton-line";
 import { QueryPanel } from "./query-panel";
@@ -85,7 +85,7 @@ function MoneyDetails({ overview, locale }: { overview: MoneyOverview; locale: s
 }
 
 /** Credit and quota: loads, fails and retries on its own. */
-export function MoneyPanel({ read, locale }: { read: PortalRead<MoneyOverview>; locale: string }) {
+export function MoneyPanel({ read, locale }: { read: UseQueryResult<MoneyOverview>; locale: string }) {
   return (
     <QueryPanel namespace="account.balance" query={read} locale={locale} skeleton={<MoneySkeleton />}>
       {(overview) => <MoneyDetails overview={overview} locale={locale} />}

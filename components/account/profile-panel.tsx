@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { MeResponse } from "@/app/api/me/schema";
-import type { PortalRead } from "@/hooks/use-portal-read";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { SkeletonLine } from "./skeleton-line";
 import { QueryPanel } from "./query-panel";
 
@@ -56,7 +56,7 @@ function ProfileSkeleton() {
 }
 
 /** Who the person is in the print server: loads, fails and retries on its own. */
-export function ProfilePanel({ read, locale }: { read: PortalRead<MeResponse>; locale: string }) {
+export function ProfilePanel({ read, locale }: { read: UseQueryResult<MeResponse>; locale: string }) {
   return (
     <QueryPanel namespace="account.profile" query={read} locale={locale} skeleton={<ProfileSkeleton />}>
       {(profile) => <ProfileDetails profile={profile} />}

@@ -1,9 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { useShownError } from "@/hooks/use-shown-error";
 import { formatClockTime } from "@/lib/browser-safe/time-format";
-import type { PortalRead } from "@/hooks/use-portal-read";
 import { isNotPermitted, PanelProblem } from "./panel-problem";
 import { PanelSection } from "./panel-section";
 
@@ -13,7 +14,7 @@ interface QueryPanelProps<T extends object> {
    * (old figures shown, as of {time}) and `notPermitted`.
    */
   namespace: "account.balance" | "account.profile";
-  query: PortalRead<T>;
+  query: UseQueryResult<T>;
   locale: string;
   /** Stands in while the first answer loads. */
   skeleton: ReactNode;
@@ -26,9 +27,10 @@ interface QueryPanelProps<T extends object> {
  */
 export function QueryPanel<T extends object>({ namespace, query, locale, skeleton, children }: QueryPanelProps<T>) {
   const t = useTranslations(namespace);
+  const error = useShownError(query);
   const problem = (headline: string) => (
     <PanelProblem
-      error={query.error}
+      error={error}
       headline={headline}
       notPermitted={t("notPermitted")}
       onRetry={() => void query.refetch()}
@@ -39,10 +41,10 @@ export function QueryPanel<T extends object>({ namespace, query, locale, skeleto
     <PanelSection title={t("heading")} busy={query.isPending}>
       {query.data !== undefined ? (
         <>
-          {query.error ? problem(t("staleFailed", { time: formatClockTime(query.updatedAt, locale) })) : null}
-          {isNotPermitted(query.error) ? null : children(query.data)}
+          {error ? problem(t("staleFailed", { time: formatClockTime(query.dataUpdatedAt, locale) })) : null}
+          {isNotPermitted(error) ? null : children(query.data)}
         </>
-      ) : query.error ? (
+      ) : error ? (
         problem(t("failed"))
       ) : (
         skeleton

@@ -7,6 +7,7 @@ import { SkeletonLine } from "@/components/account/skeleton-line";
 import { useMoneyOverview } from "@/hooks/use-account";
 import { useBalanceHistory, useStatement } from "@/hooks/use-credit";
 import { useFormatLocale } from "@/hooks/use-format-locale";
+import { useShownError } from "@/hooks/use-shown-error";
 import { defaultStatementFilter, type StatementFilterState } from "@/lib/browser-safe/credit/read-paths";
 import { formatMoney } from "@/lib/browser-safe/money-format";
 import { StatementSection } from "./statement-section";
@@ -16,7 +17,9 @@ import { VoucherSection } from "./voucher-section";
 export function CreditView() {
   const t = useTranslations("credit");
   const locale = useFormatLocale();
+  // The balance Home and Jobs read too: shown at once from the tab's cache, and read again.
   const money = useMoneyOverview();
+  const moneyError = useShownError(money);
   const labelId = useId();
   const overview = money.data;
   // The statement and chart, read once the balance says there is credit.
@@ -36,9 +39,9 @@ export function CreditView() {
           <p data-testid="available-to-print" className="text-5xl font-bold leading-none tabular-nums sm:text-6xl">
             {formatMoney(overview.credit.availableToPrint, overview.currency, locale)}
           </p>
-        ) : money.error ? (
+        ) : moneyError ? (
           <PanelProblem
-            error={money.error}
+            error={moneyError}
             headline={t("balanceFailed")}
             notPermitted={t("balanceFailed")}
             onRetry={() => void money.refetch()}
@@ -50,16 +53,7 @@ export function CreditView() {
       </div>
       {overview ? (
         <>
-          <VoucherSection
-            currency={overview.currency}
-            locale={locale}
-            onAdded={() => {
-              // The new balance, and the voucher's line in the statement and chart.
-              void money.refetch();
-              void statement.refetch();
-              void history.refetch();
-            }}
-          />
+          <VoucherSection currency={overview.currency} locale={locale} />
           <StatementSection
             currency={overview.currency}
             locale={locale}

@@ -8,7 +8,8 @@ import { SkeletonLine } from "@/components/account/skeleton-line";
 import { buttonClasses, Button } from "@/components/ui/button";
 import { Icon } from "@/components/icons/icon-provider";
 import { filterQuery, type StatementFilterState } from "@/lib/browser-safe/credit/read-paths";
-import type { PortalRead } from "@/hooks/use-portal-read";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { useShownError } from "@/hooks/use-shown-error";
 import type { historyResponse } from "@/app/api/credit/history/schema";
 import type { statementResponse } from "@/app/api/credit/statement/schema";
 import type { Answer } from "@/lib/browser-safe/answer";
@@ -158,8 +159,8 @@ interface StatementSectionProps {
   /** A new filter (the page goes back to 1). */
   onFilter: (next: StatementFilterState) => void;
   onPage: (page: number) => void;
-  statement: PortalRead<Answer<typeof statementResponse>>;
-  history: PortalRead<Answer<typeof historyResponse>>;
+  statement: UseQueryResult<Answer<typeof statementResponse>>;
+  history: UseQueryResult<Answer<typeof historyResponse>>;
 }
 
 /** The statement: filters, the balance chart, the lines page by page, Download CSV. */
@@ -175,9 +176,11 @@ export function StatementSection({
 }: StatementSectionProps) {
   const t = useTranslations("credit");
   const pages = statement.data ? Math.max(1, Math.ceil(statement.data.count / statement.data.pageSize)) : 1;
-  const problem = (query: typeof statement | typeof history) => (
+  const statementError = useShownError(statement);
+  const historyError = useShownError(history);
+  const problem = (query: typeof statement | typeof history, error: unknown) => (
     <PanelProblem
-      error={query.error}
+      error={error}
       headline={t("statement.failed")}
       notPermitted={t("statement.failed")}
       onRetry={() => void query.refetch()}
@@ -197,8 +200,8 @@ export function StatementSection({
       <h3 className="text-lg font-semibold">{t("chart.heading")}</h3>
       {history.data ? (
         <BalanceChart history={history.data} days={filter.days} currency={currency} locale={locale} />
-      ) : history.error ? (
-        problem(history)
+      ) : historyError ? (
+        problem(history, historyError)
       ) : (
         <SkeletonLine className="h-36 w-full" />
       )}
@@ -219,8 +222,8 @@ export function StatementSection({
             </nav>
           </>
         )
-      ) : statement.error ? (
-        problem(statement)
+      ) : statementError ? (
+        problem(statement, statementError)
       ) : (
         <Loading />
       )}

@@ -16,17 +16,12 @@ import { useFieldCheck } from "@/components/profile/field-sentence";
 const voucherFields = ["code"] as const;
 const loadVoucherRequest = async () => (await import("@/app/api/credit/vouchers/schema")).voucherRequest;
 
-/** Add credit: a paste-friendly voucher field, then the new balance; the code stays on any error. */
-export function VoucherSection({
-  currency,
-  locale,
-  onAdded,
-}: {
-  currency: string;
-  locale: string;
-  /** Credit was added: the page reads the balance and statement again. */
-  onAdded: () => void;
-}) {
+/**
+ * Add credit: a paste-friendly voucher field, then the new balance; the code
+ * stays on any error. A redeemed voucher has the balance, statement and chart
+ * read again (useRedeemVoucher).
+ */
+export function VoucherSection({ currency, locale }: { currency: string; locale: string }) {
   const t = useTranslations("credit.voucher");
   const check = useFieldCheck();
   const availability = useVoucherAvailability();
@@ -62,9 +57,8 @@ export function VoucherSection({
       return;
     }
     setFieldErrors({});
-    redeem.run(checked.data, {
+    redeem.mutate(checked.data, {
       onSuccess: () => {
-        onAdded();
         setCode("");
         setRequestId(newRequestId());
       },

@@ -1,11 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useDeferredValue, useEffect, useRef, type ReactNode } from "react";
 import type { JobListName, JobView } from "@/app/api/jobs/schema";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useErrorSentence } from "@/hooks/use-error-sentence";
+import { useShownError } from "@/hooks/use-shown-error";
 import type { JobList } from "@/hooks/use-jobs";
 import { isSignedOut } from "@/lib/browser-safe/errors";
 
@@ -40,18 +41,22 @@ export function JobListSection({
   const t = useTranslations("jobs");
   const sentence = useErrorSentence();
   const headingId = `jobs-${name}`;
-  const { jobs, count } = query;
-  const list = useRef<HTMLUListElement>(null);
+  // Rendered apart from the answer's own update, in slices that let clicks
+  // and typing through: a list of 50 and more rows is long work on a phone.
+  const list = useDeferredValue(query.data);
+  const { jobs = [], count = 0, offered = true } = list ?? {};
+  const error = useShownError(query);
+  const rows = useRef<HTMLUListElement>(null);
   // How many were shown when "Show more" was pressed. When the button went
   // with the page it read (the list's last), the focus it had goes to the
   // first job that came, not to the top of the page. Only once that page is
-  // here: the read is a transition, and a render of the board before it
+  // here: the list renders deferred, and a render of the board before it
   // (a balance, the printers) still has the button focused.
   const shownBefore = useRef(0);
   useEffect(() => {
     if (!shownBefore.current || jobs.length <= shownBefore.current) return;
     if (document.activeElement === document.body)
-      list.current?.children[shownBefore.current]?.querySelector<HTMLElement>("input,button")?.focus();
+      rows.current?.children[shownBefore.current]?.querySelector<HTMLElement>("input,button")?.focus();
     shownBefore.current = 0;
   });
 
@@ -61,7 +66,7 @@ export function JobListSection({
       <h2 id={headingId} tabIndex={-1} className="text-xl font-semibold">
         {heading}
       </h2>
-      {query.isPending || held ? (
+      {(list === undefined && !error) || held ? (
         // Rows' room kept while the list loads, so what is below does not jump.
         <div aria-busy="true" className="flex flex-col gap-3">
           <p className="text-fg-muted">{t("loading")}</p>
@@ -73,37 +78,38 @@ export function JobListSection({
             />
           ))}
         </div>
-      ) : query.error ? (
+      ) : error ? (
         <div className="flex flex-col items-start gap-3">
-          <Alert>{sentence(query.error, t("loadFailed"))}</Alert>
+          <Alert>{sentence(error, t("loadFailed"))}</Alert>
           <Button
             variant="secondary"
             onClick={() => {
-              if (isSignedOut(query.error)) window.location.reload();
+              if (isSignedOut(error)) window.location.reload();
               else void query.refetch();
             }}
           >
             {t("retry")}
           </Button>
         </div>
-      ) : jobs.length === 0 || !query.offered ? (
+      ) : jobs.length === 0 || !offered ? (
         <p className="rounded-card border border-dashed border-border p-4 text-fg-muted">
-          {query.offered ? empty : (notOffered ?? empty)}
+          {offered ? empty : (notOffered ?? empty)}
         </p>
       ) : (
         <>
           {header?.(jobs, count)}
-          <ul ref={list} aria-labelledby={headingId} className="flex flex-col gap-3">
+          <ul ref={rows} aria-labelledby={headingId} className="flex flex-col gap-3">
             {jobs.map((job) => row(job))}
           </ul>
-          {query.hasMore ? (
+          {query.hasNextPage ? (
             <Button
               variant="secondary"
               className="self-start"
-              aria-disabled={query.isFetchingMore}
+              aria-disabled={query.isFetchingNextPage}
               onClick={() => {
+                if (query.isFetchingNextPage) return;
                 shownBefore.current = jobs.length;
-                query.showMore();
+                void query.fetchNextPage();
               }}
             >
               {t("showMore", { shown: jobs.length, count })}

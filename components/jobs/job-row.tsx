@@ -33,8 +33,8 @@ const listHeading = (row: HTMLElement) => row.closest("section")?.querySelector(
  * One job: its name (the checkbox's label while waiting), facts, cost and
  * actions. Memoised, and the board hands every row the same functions: a
  * list that arrives, a tick or a choice renders the rows it changed, not the
- * hundred or more already shown (on a phone each full render of the page was
- * a long task; issue 14).
+ * hundred or more already shown (on a phone a full render of the page is a
+ * long task).
  */
 export const JobRow = memo(function JobRow({
   job,

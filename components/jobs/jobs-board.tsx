@@ -8,7 +8,7 @@ import { useMoneyOverview } from "@/hooks/use-account";
 import { useEmbedded } from "@/hooks/use-embed";
 import { useErrorSentence } from "@/hooks/use-error-sentence";
 import { useFormatLocale } from "@/hooks/use-format-locale";
-import { listsAreStale, useDeleteJobs, useFavorite, useJobList, usePrinters, useReleaseJobs } from "@/hooks/use-jobs";
+import { useDeleteJobs, useFavorite, useJobList, usePrinters, useReleaseJobs } from "@/hooks/use-jobs";
 import { useLastPrinter } from "@/hooks/use-last-printer";
 import { useNow } from "@/hooks/use-now";
 import { useWaitBriefly } from "@/hooks/use-wait-briefly";
@@ -16,7 +16,6 @@ import { shortfall, totalCost } from "@/lib/browser-safe/jobs/total-cost";
 import type { ReleaseOptions } from "@/lib/browser-safe/jobs/release-options";
 import { formatMoney } from "@/lib/browser-safe/money-format";
 import { newRequestId } from "@/lib/browser-safe/request-id";
-import { PortalError } from "@/lib/browser-safe/errors";
 import { JobListSection } from "./job-list-section";
 import { JobRow } from "./job-row";
 import { PrinterPicker } from "./printer-picker";
@@ -25,7 +24,7 @@ import type { ReleaseBatch } from "./release-progress";
 import { SelectAll } from "./select-all";
 
 // Parts that only some moments need are loaded at that moment, from one
-// module (board-parts.ts; issue 14: the page's first load).
+// module (board-parts.ts), and stay out of the page's first load.
 const part = <Name extends keyof typeof import("./board-parts")>(name: Name) =>
   lazy(() => import("./board-parts").then((module) => ({ default: module[name] })));
 const SelectionBar = part("SelectionBar");
@@ -39,20 +38,24 @@ type Pending =
   | { kind: "releaseAll"; printerId: number; key: string }
   | { kind: "delete"; jobs: JobView[] };
 
-/** The Jobs page's interactive part: lists, selection, printer, release, delete, favourites. */
+/**
+ * The Jobs page's interactive part: lists, selection, printer, release,
+ * delete, favourites. Each change has what it touched read again (hooks/use-jobs.ts).
+ */
 export function JobsBoard({ printerParam }: { printerParam: number | null }) {
   const t = useTranslations("jobs");
   const locale = useFormatLocale();
   const now = useNow(false);
   const embedded = useEmbedded();
   const sentence = useErrorSentence();
+  // The balance Home and Credit read too: shown at once from the tab's cache, and read again.
   const money = useMoneyOverview();
   const printers = usePrinters();
   const release = useReleaseJobs();
   const waiting = useJobList("waiting");
   const printed = useJobList("printed");
   const favorites = useJobList("favorites");
-  const waitingJobs = waiting.jobs;
+  const waitingJobs = useMemo(() => waiting.data?.jobs ?? [], [waiting.data]);
   const waitingNames = new Map(waitingJobs.map((job) => [job.id, job.name]));
   const remove = useDeleteJobs();
   const favorite = useFavorite();
@@ -79,27 +82,6 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
   const costsKnown = useWaitBriefly(!money.isPending, 1500);
   const available = money.data?.credit?.availableToPrint ?? null;
   const printerList = useMemo(() => printers.data?.printers ?? [], [printers.data]);
-
-  // After a change: the lists as they now are, and what is left to print.
-  const { refetch: readWaiting } = waiting;
-  const { refetch: readPrinted } = printed;
-  const { refetch: readFavorites } = favorites;
-  const { refetch: readMoney } = money;
-  const readLists = useCallback(() => {
-    void readWaiting();
-    void readPrinted();
-    void readFavorites();
-  }, [readWaiting, readPrinted, readFavorites]);
-  const readListsAndMoney = useCallback(() => {
-    readLists();
-    void readMoney();
-  }, [readLists, readMoney]);
-  const readListsIfStale = useCallback(
-    (error: unknown) => {
-      if (listsAreStale(error)) readLists();
-    },
-    [readLists],
-  );
 
   const labelPrinter = printerParam === null ? undefined : printerList.find((printer) => printer.id === printerParam);
   const money$ = (amount: number) => (currency ? formatMoney(amount, currency, locale) : "");
@@ -134,17 +116,15 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
   function confirmDelete() {
     if (pending?.kind !== "delete") return;
     const jobs = pending.jobs;
-    remove.run(
+    remove.mutate(
       jobs.map((job) => job.id),
       {
         onSuccess: () => {
-          readLists();
           setSelected((current) => new Map([...current].filter(([id]) => !jobs.some((job) => job.id === id))));
           announce(t("deletedAnnounce", { count: jobs.length }));
           setPending(null);
         },
         onError: (error) => {
-          readListsIfStale(error);
           setProblem(sentence(error));
           setPending(null);
         },
@@ -162,10 +142,8 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
     // A server that gives jobs no state (a real MyQ X) cannot say how a print is doing: no "Printing...".
     const known = order.kind === "release" ? order.jobs : waitingJobs;
     const followed = known.length === 0 || known.some((job) => job.state !== null);
-    release.run(variables, {
+    release.mutate(variables, {
       onSuccess: ({ jobIds }, { key }) => {
-        // The money too: a server without job states gives no "printed" moment to wait for.
-        readListsAndMoney();
         rememberPrinter(order.printerId);
         setSelected(new Map());
         setPending(null);
@@ -179,11 +157,6 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
         announce(t("released", { count: jobIds.length, printer: printerName }));
       },
       onError: (error) => {
-        readListsIfStale(error);
-        // The printer went offline since the list was read: show it so, with why.
-        if (error instanceof PortalError && error.code === "printer_unavailable") void printers.refetch();
-        // Refused for credit: what is available may have changed elsewhere; show the true figure.
-        if (error instanceof PortalError && error.code === "insufficient_credit") void readMoney();
         setProblem(sentence(error));
         setPending(null);
       },
@@ -195,12 +168,8 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
   const selectedShortfall = shortfall(selectedTotal, available);
   const busy = release.isPending || remove.isPending;
   // The same functions for every row and render, so the memoised rows render only when their job changes.
-  const { run: runFavorite } = favorite;
-  const onFavorite = useCallback(
-    (job: JobView) =>
-      runFavorite({ id: job.id, favorite: !job.favorite }, { onSuccess: readLists, onError: readListsIfStale }),
-    [runFavorite, readLists, readListsIfStale],
-  );
+  const { mutate: setFavorite } = favorite;
+  const onFavorite = useCallback((job: JobView) => setFavorite({ id: job.id, favorite: !job.favorite }), [setFavorite]);
   const onDelete = useCallback((jobs: JobView[]) => setPending({ kind: "delete", jobs }), [setPending]);
   const onReprint = useCallback((job: JobView) => askRelease([job]), [askRelease]);
   const onSelect = useCallback(
@@ -262,7 +231,7 @@ export function JobsBoard({ printerParam }: { printerParam: number | null }) {
 
       {batches.length > 0 ? (
         <Suspense fallback={null}>
-          <ReleaseProgressList batches={batches} announce={announce} onPrinted={readListsAndMoney} />
+          <ReleaseProgressList batches={batches} announce={announce} />
         </Suspense>
       ) : null}
 

@@ -6,9 +6,7 @@ import type { PrinterView } from "@/app/api/printers/schema";
 import { Alert } from "@/components/ui/alert";
 import { ChoiceBox } from "@/components/ui/choice-box";
 import { useErrorSentence } from "@/hooks/use-error-sentence";
-import type { PortalRead } from "@/hooks/use-portal-read";
-import type { printersResponse } from "@/app/api/printers/schema";
-import type { Answer } from "@/lib/browser-safe/answer";
+import type { Printers } from "@/hooks/use-jobs";
 
 /** At most this many printers are listed at once; the search narrows them. */
 const shownAtOnce = 8;
@@ -32,7 +30,7 @@ interface PrinterPickerProps {
   /** Shown first: the printer used last in this browser. */
   lastUsed: number | null;
   /** The printers, read by the board. */
-  printers: PortalRead<Answer<typeof printersResponse>>;
+  printers: Printers;
   /**
    * How often Release was pressed without a printer that can print since the
    * last choice: each time "Choose a printer first." shows here and takes the

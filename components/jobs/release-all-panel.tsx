@@ -39,7 +39,7 @@ export function ReleaseAllPanel({
   const t = useTranslations("jobs");
   const problemText = usePrinterProblemText();
   const otherHref = useEmbedHref("/jobs");
-  const { jobs, count } = waiting;
+  const { jobs = [], count = 0 } = waiting.data ?? {};
   // The list as it now is: answered, and not failed since.
   const listed = !waiting.isPending && !waiting.error;
 

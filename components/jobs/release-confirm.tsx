@@ -29,7 +29,7 @@ interface ReleaseConfirmProps {
  * "Release N jobs at <printer>?" with the print options (copies, sides,
  * black and white) and what it will cost. Its own module, loaded with the
  * first question, so the Jobs page's first load carries neither the options'
- * rules nor their form (issue 14).
+ * rules nor their form.
  */
 export function ReleaseConfirm({
   jobs,

@@ -18,20 +18,11 @@ export interface ReleaseBatch {
  * is said once in the page's live region (`announce`). A server without job
  * states has them shown as released.
  */
-function ReleaseProgress({
-  batch,
-  announce,
-  onPrinted,
-}: {
-  batch: ReleaseBatch;
-  announce: (text: string) => void;
-  /** The last job is done: what is left to print and the lists have changed. */
-  onPrinted: () => void;
-}) {
+function ReleaseProgress({ batch, announce }: { batch: ReleaseBatch; announce: (text: string) => void }) {
   const t = useTranslations("jobs");
   const ids = batch.jobs.map((job) => job.id);
   const stateRef = useRef(new Map<number, string>());
-  const progress = useJobProgress(batch.followed ? ids : [], onPrinted);
+  const progress = useJobProgress(batch.key, batch.followed ? ids : []);
 
   useEffect(() => {
     for (const job of progress ?? []) {
@@ -81,11 +72,9 @@ function ReleaseProgress({
 export function ReleaseProgressList({
   batches,
   announce,
-  onPrinted,
 }: {
   batches: ReleaseBatch[];
   announce: (text: string) => void;
-  onPrinted: () => void;
 }) {
   const t = useTranslations("jobs");
   return (
@@ -94,7 +83,7 @@ export function ReleaseProgressList({
         {t("progressHeading")}
       </h2>
       {batches.map((batch) => (
-        <ReleaseProgress key={batch.key} batch={batch} announce={announce} onPrinted={onPrinted} />
+        <ReleaseProgress key={batch.key} batch={batch} announce={announce} />
       ))}
     </section>
   );

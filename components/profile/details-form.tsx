@@ -22,16 +22,14 @@ interface DetailsFormProps {
   profile: MeResponse;
   /** The server lets people change their name and email (language always). */
   profileEditing: boolean;
-  /** The profile as saved (the page shows it from then on). */
-  onSaved: (profile: MeResponse) => void;
 }
 
-/** The details the server lets the person change; typed values stay on any error. */
-export function DetailsForm({ profile, profileEditing, onSaved }: DetailsFormProps) {
+/** The details the server lets the person change; typed values stay on any error. The saved profile is every page's from then on. */
+export function DetailsForm({ profile, profileEditing }: DetailsFormProps) {
   const t = useTranslations("profile.details");
   const locale = useLocale();
   const check = useFieldCheck();
-  const update = useUpdateProfile(onSaved);
+  const update = useUpdateProfile();
   const { fieldErrors, setFieldErrors, refused, failureOf } = useFormErrors<"fullName" | "email">(
     profileEditing ? editableFields : noFields,
   );
@@ -60,7 +58,7 @@ export function DetailsForm({ profile, profileEditing, onSaved }: DetailsFormPro
       return;
     }
     setFieldErrors({});
-    update.run(checked.data, {
+    update.mutate(checked.data, {
       onSuccess: () => setSaved(true),
       onError: refused,
     });

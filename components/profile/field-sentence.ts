@@ -14,7 +14,7 @@ type Checked<T> = { ok: true; data: T } | { ok: false; errors: Record<string, st
  *
  * The schema comes from `load` (a dynamic import of the route's schema.ts),
  * so the schema library is fetched when a form is first sent, not with the
- * page (issue 14: the first load stays near the framework's floor). While a
+ * page, whose first load stays near the framework's own. While a
  * check is under way a second press answers undefined: the caller sends
  * nothing, as it does while the request itself runs.
  */

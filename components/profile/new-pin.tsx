@@ -104,7 +104,7 @@ export function NewPin({ allowed }: { allowed: boolean }) {
       return;
     }
     setFieldErrors({});
-    newPin.run(checked.data, { onSuccess: () => setSecret(""), onError: refused });
+    newPin.mutate(checked.data, { onSuccess: () => setSecret(""), onError: refused });
   };
 
   return (

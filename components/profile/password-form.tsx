@@ -57,7 +57,7 @@ export function PasswordForm({ rules, managedElsewhere }: { rules: Rules | null;
     if (!errors.newPassword && next !== again) errors.confirm = t("field.mismatch");
     setFieldErrors(errors);
     if (!checked.ok || Object.keys(errors).length > 0) return;
-    change.run(checked.data, {
+    change.mutate(checked.data, {
       onSuccess: () => {
         setCurrent("");
         setNext("");

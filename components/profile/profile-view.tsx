@@ -7,6 +7,7 @@ import { PanelSection } from "@/components/account/panel-section";
 import { FormSkeleton, type FormShape } from "@/components/account/form-skeleton";
 import { useProfile } from "@/hooks/use-account";
 import { useSelfServiceSettings } from "@/hooks/use-self-service";
+import { useShownError } from "@/hooks/use-shown-error";
 import { DetailsForm } from "./details-form";
 import { NewPin } from "./new-pin";
 import { PasswordForm } from "./password-form";
@@ -17,9 +18,11 @@ export function ProfileView() {
   const profile = useProfile();
   const settings = useSelfServiceSettings();
 
-  const problem = (query: typeof profile | typeof settings) => (
+  const profileError = useShownError(profile);
+  const settingsError = useShownError(settings);
+  const problem = (query: typeof profile | typeof settings, error: unknown) => (
     <PanelProblem
-      error={query.error}
+      error={error}
       headline={t("failed")}
       notPermitted={t("failed")}
       onRetry={() => void query.refetch()}
@@ -28,11 +31,16 @@ export function ProfileView() {
   );
   // `lead`: the section's own words, which need no data and show at once.
   const section = (title: string, ready: boolean, shape: FormShape, content: () => ReactNode, lead?: ReactNode) => {
-    const failed = profile.error && !profile.data ? profile : settings.error && !settings.data ? settings : undefined;
+    const failed =
+      profileError && !profile.data
+        ? problem(profile, profileError)
+        : settingsError && !settings.data
+          ? problem(settings, settingsError)
+          : undefined;
     return (
       <PanelSection title={title} busy={!ready}>
         {lead}
-        {ready ? content() : failed ? problem(failed) : <FormSkeleton {...shape} loading={t("loading")} />}
+        {ready ? content() : (failed ?? <FormSkeleton {...shape} loading={t("loading")} />)}
       </PanelSection>
     );
   };
@@ -41,7 +49,7 @@ export function ProfileView() {
     <div className="flex flex-col gap-6">
       {/* Name, e-mail and language (with its hint), as most servers let people edit their details. */}
       {section(t("details.heading"), ready, { fields: 3, hints: [t("details.languageHint")] }, () => (
-        <DetailsForm profile={profile.data!} profileEditing={settings.data!.profileEditing} onSaved={profile.replace} />
+        <DetailsForm profile={profile.data!} profileEditing={settings.data!.profileEditing} />
       ))}
       {section(
         t("pin.heading"),

@@ -34,7 +34,7 @@ export function RecentReportItem({ entry, now, storageKey }: { entry: RecentEntr
   const started = t("startedAt", nearMoment(entry.startedAt, now, locale));
   const restart = useStartReport(storageKey);
   const sentence = useErrorSentence();
-  const rerun = () => restart.run({ reportId: entry.reportId, format: entry.format, replaces: entry.executionId });
+  const rerun = () => restart.mutate({ reportId: entry.reportId, format: entry.format, replaces: entry.executionId });
   // An entry that leaves with the focus in it (removed; run again, which puts
   // the new run at the top) hands it to the list's heading.
   const item = useFocusHandOver<HTMLLIElement>(recentHeading);

@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { RecentReportItem } from "./recent-report-item";
 import { useRecentReports } from "@/hooks/use-recent-reports";
-import { retryStatusChecks, useStatusChecksFailing } from "@/hooks/use-status-checks";
+import { useRetryStatusChecks, useStatusChecksFailing } from "@/hooks/use-status-checks";
 import { useNow } from "@/hooks/use-now";
 
 /** "Recent reports": what this person ran on this browser, newest first. */
@@ -14,6 +14,7 @@ export function RecentReportsList({ storageKey }: { storageKey: string }) {
   const entries = useRecentReports(storageKey);
   const now = useNow(entries?.some((entry) => entry.state === "running") ?? false);
   const checksFailing = useStatusChecksFailing();
+  const retryStatusChecks = useRetryStatusChecks();
 
   return (
     <section aria-labelledby="recent-reports" className="flex flex-col gap-3">

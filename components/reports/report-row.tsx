@@ -28,7 +28,7 @@ export function ReportRow({ report, storageKey }: { report: ReportSummary; stora
 
   function run(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    start.run({ reportId: report.id, format });
+    start.mutate({ reportId: report.id, format });
   }
 
   return (

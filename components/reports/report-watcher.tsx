@@ -3,13 +3,12 @@
 import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
 import { entryStateFor } from "@/lib/browser-safe/reports/entry-state";
-import { pollDelayMs } from "@/lib/browser-safe/reports/poll-backoff";
 import { ReportNotice, type Notice } from "./report-notice";
 import { recentReports, useRecentReports } from "@/hooks/use-recent-reports";
-import { setStatusChecksFailing, useStatusCheckRetries } from "@/hooks/use-status-checks";
+import { useStatusChecks } from "@/hooks/use-status-checks";
 import { usePageVisible } from "@/hooks/use-page-visible";
 import { useReadyTitle } from "@/hooks/use-ready-title";
-import { fetchExecutionStatus } from "@/hooks/use-reports";
+import { fetchExecutionStatus, type ExecutionStatus } from "@/hooks/use-reports";
 import { isSignedOut } from "@/lib/browser-safe/errors";
 
 /** How long the Reports list must have shown news before it counts as seen. */
@@ -17,9 +16,10 @@ const SEEN_AFTER_MS = 1000;
 
 /**
  * Mounted once in the portal layout (report-watch.tsx, while there are
- * recent reports), so reports keep being watched on every page: polls each running report with backoff (1 s growing to 5 s), checks
- * finished ones once per page load (files expire, handles disappear), and
- * tells the person when one is ready.
+ * recent reports), so reports keep being watched on every page: polls each
+ * running report with a growing pause (poll-backoff.ts), checks finished
+ * ones once per page load (files expire, handles disappear), and tells the
+ * person when one is ready.
  */
 export function ReportWatcher({ storageKey }: { storageKey: string }) {
   const entries = useRecentReports(storageKey) ?? [];
@@ -52,16 +52,7 @@ export function ReportWatcher({ storageKey }: { storageKey: string }) {
 
   const check = useCallback(
     async (executionId: number) => {
-      let status: Awaited<ReturnType<typeof fetchExecutionStatus>>;
-      try {
-        status = await fetchExecutionStatus(executionId);
-        setStatusChecksFailing(false);
-      } catch (error) {
-        // Signed out: stop asking; the next navigation goes to sign-in.
-        if (isSignedOut(error)) setSessionEnded(true);
-        else setStatusChecksFailing(true);
-        throw error;
-      }
+      const status = await fetchExecutionStatus(executionId);
       const entry = recentReports.find(storageKey, executionId);
       if (!entry) return status;
       const next = entryStateFor(status, entry);
@@ -82,7 +73,8 @@ export function ReportWatcher({ storageKey }: { storageKey: string }) {
     [storageKey, announce],
   );
 
-  const retries = useStatusCheckRetries();
+  // Signed out: stop asking; the next navigation goes to sign-in.
+  const signedOut = useCallback(() => setSessionEnded(true), []);
 
   return (
     <>
@@ -94,7 +86,7 @@ export function ReportWatcher({ storageKey }: { storageKey: string }) {
               executionId={entry.executionId}
               check={check}
               storageKey={storageKey}
-              retries={retries}
+              onSignedOut={signedOut}
             />
           ))}
       <ReportNotice notice={notice} showCard={!onReportsPage && !notice?.seen} onDismiss={() => setNotice(null)} />
@@ -102,37 +94,25 @@ export function ReportWatcher({ storageKey }: { storageKey: string }) {
   );
 }
 
-/**
- * One report's checks: one when it appears (or the page loads), then, while
- * it runs, more with a growing pause, also in a background tab (the tab
- * title is how it learns). Retry starts them afresh.
- */
+/** One report's checks (useStatusChecks), while it is in the list. */
 function StatusChecks({
   executionId,
   check,
   storageKey,
-  retries,
+  onSignedOut,
 }: {
   executionId: number;
-  check: (executionId: number) => Promise<unknown>;
+  check: (executionId: number) => Promise<ExecutionStatus>;
   storageKey: string;
-  retries: number;
+  onSignedOut: () => void;
 }) {
+  const { error } = useStatusChecks(executionId, {
+    check,
+    running: () => recentReports.find(storageKey, executionId)?.state === "running",
+  });
+  const signedOut = isSignedOut(error);
   useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let checks = 0;
-    const checkNow = async () => {
-      await check(executionId).catch(() => undefined);
-      checks++;
-      if (!stopped && recentReports.find(storageKey, executionId)?.state === "running")
-        timer = setTimeout(checkNow, pollDelayMs(checks));
-    };
-    void checkNow();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [executionId, check, storageKey, retries]);
+    if (signedOut) onSignedOut();
+  }, [signedOut, onSignedOut]);
   return null;
 }

@@ -15,7 +15,7 @@ const formEvents = ["input", "change", "submit"] as const;
  * example after the session ended and the person signed in again
  * (draft-keeper.ts). The keeper is loaded only when there is a draft to put
  * back or the person starts on a form (a field focused or changed): a page
- * that is only looked at does not load or run it (issue 14). Form events
+ * that is only looked at does not load or run it. Form events
  * and action outcomes that come before it has arrived are handed to it.
  */
 export function FormDrafts() {

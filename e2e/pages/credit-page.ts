@@ -10,6 +10,13 @@ export class CreditPage {
     await expect(this.page.getByRole("heading", { level: 1, name: "Credit" })).toBeVisible();
   }
 
+  /** Opens the page from the header's navigation, in the same tab (no document load). */
+  async openFromNavigation(): Promise<void> {
+    await this.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Credit" }).click();
+    await this.page.waitForURL((url) => url.pathname === "/credit");
+    await expect(this.page.getByRole("heading", { level: 1, name: "Credit" })).toBeVisible();
+  }
+
   get available(): Locator {
     return this.page.getByTestId("available-to-print");
   }

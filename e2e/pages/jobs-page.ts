@@ -29,6 +29,13 @@ export class JobsPage {
     await expect(this.page.getByRole("heading", { level: 1, name: "Jobs" })).toBeVisible();
   }
 
+  /** Opens the page from the header's navigation, in the same tab (no document load). */
+  async openFromNavigation(): Promise<void> {
+    await this.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Jobs" }).click();
+    await this.page.waitForURL((url) => url.pathname === "/jobs");
+    await expect(this.page.getByRole("heading", { level: 1, name: "Jobs" })).toBeVisible();
+  }
+
   job(list: Locator, name: string): Locator {
     return list.getByRole("group", { name });
   }

@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod/mini";
 import { meResponse, type MeResponse } from "@/app/api/me/schema";
 import { moneyResponse, type MoneyOverview } from "@/app/api/account/money/schema";
-import type { InitialRead } from "@/hooks/use-portal-read";
+import type { InitialRead } from "@/hooks/use-account";
 import { valueWithin } from "@/lib/async/value-within";
 import { currentSession, withUserToken } from "@/lib/auth/current-session";
 import { getEnv } from "@/lib/env";
@@ -13,14 +13,15 @@ import { getOwnProfile } from "@/lib/print-server/users";
 import { loadMoneyOverview } from "./load-money-overview";
 
 // The home page's figures, read while the page is rendered, so the balance
-// is in the page's first paint instead of arriving after the scripts have
-// loaded and asked for it (it is the page's largest paint; on a phone that
-// was 2.5 s, issue 14). A print server that fails or is slow does not hold
-// the page up: past the deadline, or on any failure, the page comes without
-// the figure and the browser reads it, with its loading, error and Retry
-// as before. Each answer passes its route's schema, so the page carries
-// exactly what the route would answer. The deadline is PORTAL_FIRST_PAINT_WAIT_MS
-// (1 s unless set).
+// (the page's largest paint) is in its first paint instead of arriving after
+// the scripts have loaded and asked for it. They are handed to the browser's
+// query cache with the time they were read (hooks/use-account.ts), which
+// does not read them again as the page comes. A print server that fails or
+// is slow does not hold the page up: past the deadline, or on any failure,
+// the page comes without the figure and the browser reads it, with its
+// loading, error and Retry. Each answer passes its route's schema, so the
+// page carries exactly what the route would answer. The deadline is
+// PORTAL_FIRST_PAINT_WAIT_MS (1 s unless set).
 
 /** `read`'s answer through `schema`, or undefined when it failed or missed the deadline. */
 export async function readForFirstPaint<T>(

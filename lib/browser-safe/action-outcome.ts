@@ -1,6 +1,6 @@
 // How an action the person took (a form sent, "Stay signed in") was answered:
 // "session_ended" when it was refused because the session is over, else
-// "answered". Each action announces its outcome (hooks/use-portal-action.ts).
+// "answered". Every mutation announces its outcome (query-client.ts).
 // On "session_ended" the portal's
 // layout takes the person to sign-in and back to this page
 // (session-end-warning.tsx), and form drafts first put back what the action

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PortalError } from "./errors";
-import { fetchJson, postJson, readJson, retryOnce } from "./fetch-json";
+import { fetchJson, postJson } from "./fetch-json";
 
 interface Money {
   currency: string;
@@ -81,42 +81,5 @@ describe("fetchJson", () => {
     const [, init] = fetch.mock.calls[0]!;
     expect(init).toMatchObject({ method: "POST", body: '{"reportId":3}', cache: "no-store" });
     expect(init?.headers).toMatchObject({ "content-type": "application/json", accept: "application/json" });
-  });
-});
-
-describe("retryOnce", () => {
-  it("tries an outage once more but not a missing permission or an ended session", () => {
-    expect(retryOnce(0, new PortalError("unreachable"))).toBe(true);
-    expect(retryOnce(1, new PortalError("unreachable"))).toBe(false);
-    expect(retryOnce(0, new PortalError("forbidden_scope"))).toBe(false);
-    expect(retryOnce(0, new PortalError("session_ended"))).toBe(false);
-    expect(retryOnce(0, new Error("anything else"))).toBe(true);
-  });
-});
-
-describe("readJson", () => {
-  it("tries an outage once more, a second later, and answers the second answer", async () => {
-    vi.useFakeTimers();
-    const answers = [answer(503, { error: "unreachable" }), answer(200, { currency: "EUR" })];
-    const fetch = serve(() => answers.shift()!);
-    const read = readJson<Money>("/api/account/money");
-    await vi.advanceTimersByTimeAsync(999);
-    expect(fetch).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1);
-    await expect(read).resolves.toEqual({ currency: "EUR" });
-    expect(fetch).toHaveBeenCalledTimes(2);
-  });
-
-  it("fails with the second failure, and at once where another try cannot help", async () => {
-    vi.useFakeTimers();
-    let fetch = serve(() => answer(503, { error: "unreachable" }));
-    const read = readJson<Money>("/x").catch((error: unknown) => error);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(await read).toMatchObject({ code: "unreachable" });
-    expect(fetch).toHaveBeenCalledTimes(2);
-
-    fetch = serve(() => answer(401, { error: "session_ended" }));
-    await expect(readJson<Money>("/x")).rejects.toMatchObject({ code: "session_ended" });
-    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,16 +1,15 @@
-import { isErrorCode, isFinal, PortalError, type ErrorCode } from "./errors";
+import { isErrorCode, PortalError, type ErrorCode } from "./errors";
 
-// The browser's one way to call the portal's own routes. A failure becomes the
-// PortalError the route answered with, its code, wait and sentence (in the
-// person's language) included. Client hooks (hooks/) call this, never fetch
-// itself.
+// The browser's one way to call the portal's own routes: the fetcher of every
+// query and mutation in hooks/. A failure becomes the PortalError the route
+// answered with, its code, wait and sentence (in the person's language)
+// included; the query client's retry rule reads it (query-client.ts).
 //
 // A success is the route's own answer, built on the server from data that
 // the route already checked with its zod schema (its schema.ts, whose type
 // the caller names). The browser checks only that it is JSON of the right
-// kind (an object or a list), not its every field: a schema library in the
-// page's scripts would cost every page about 20 kB of JavaScript (issue 14)
-// to re-check what the same deployment's server just checked.
+// kind (an object or a list), not its every field: a schema library in every
+// page's scripts would re-check what the same deployment's server just checked.
 
 /** The code of an answer without a readable error body (a proxy's page, an HTML 401). */
 function codeOfStatus(status: number): ErrorCode {
@@ -74,20 +73,4 @@ export function postJson<T extends object>(path: string, body: unknown): Promise
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-}
-
-/** The retry rule for the portal's data: one more try, unless it cannot help. */
-export function retryOnce(failureCount: number, error: unknown): boolean {
-  return failureCount < 1 && !(error instanceof PortalError && isFinal(error.code));
-}
-
-/** A read (fetchJson), tried once more a second later when that may help (retryOnce). */
-export async function readJson<T extends object>(path: string): Promise<T> {
-  try {
-    return await fetchJson<T>(path);
-  } catch (error) {
-    if (!retryOnce(0, error)) throw error;
-  }
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  return fetchJson<T>(path);
 }
