@@ -63,10 +63,13 @@ export async function accessTokenFor(
   return refresh;
 }
 
+/** The lock a session's tokens change under: its refreshes, and a new PIN or password (lib/self-service/). */
+export const tokensLock = (sessionId: string) => `refresh:${sessionId}`;
+
 function refreshUnderLock(sessionId: string, deps: AccessTokenDeps): Promise<Outcome> {
   const now = deps.now ?? Date.now;
   const { store } = deps;
-  return store.withLock(`refresh:${sessionId}`, async () => {
+  return store.withLock(tokensLock(sessionId), async () => {
     const latest = (await store.readSession(sessionId))?.session;
     if (!latest) throw new PortalError("session_ended", { reason: "no session" });
     // Another instance may have refreshed while this one waited for the lock.
