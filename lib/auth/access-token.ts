@@ -42,8 +42,8 @@ function refreshesOf(store: StateStore): Map<string, Promise<Outcome>> {
   return refreshes;
 }
 
-async function end(store: StateStore, sessionId: string, reason: string): Promise<never> {
-  await store.deleteSession(sessionId);
+async function end(store: StateStore, sessionId: string, userId: number, reason: string): Promise<never> {
+  await store.deleteSession(sessionId, userId);
   throw new PortalError("session_ended", { reason });
 }
 
@@ -78,7 +78,7 @@ function refreshUnderLock(sessionId: string, deps: AccessTokenDeps): Promise<Out
     if (!latest.tokens.refreshToken) {
       // Without offline.access the session lasts as long as its access token.
       if (stillValid) return { accessToken: latest.tokens.accessToken, session: latest };
-      return end(store, sessionId, "access token expired, no refresh token");
+      return end(store, sessionId, latest.userId, "access token expired, no refresh token");
     }
     let tokens: TokenSet;
     try {
@@ -87,7 +87,7 @@ function refreshUnderLock(sessionId: string, deps: AccessTokenDeps): Promise<Out
       const portalError = error instanceof PortalError ? error : undefined;
       if (portalError?.code === "session_ended" || portalError?.code === "internal") {
         log.warn("session refresh refused", errorFields(error));
-        return end(store, sessionId, "refresh refused");
+        return end(store, sessionId, latest.userId, "refresh refused");
       }
       // The server is briefly away: keep the session and the unused refresh
       // token, and carry on with the access token while it lasts.
