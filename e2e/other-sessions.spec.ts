@@ -101,3 +101,16 @@ test("a new PIN signs bob out in his other browser, and its refresh token no lon
     await other.close();
   }
 });
+
+test("signing out revokes the session's refresh token at the print server", async ({ stack, signInPage, homePage }) => {
+  await signInPage.signInWithPinTo("/", bob.pin);
+  await homePage.expectGreeting(bob.fullName);
+  const handedOut = refreshTokensOf(recorded(stack), bob.username);
+  expect(handedOut).toHaveLength(1);
+
+  await homePage.signOut(bob.fullName);
+
+  const answer = await refreshAtPrintServer(stack, handedOut[0] ?? "");
+  expect(answer.status).toBe(400);
+  expect(answer.body.error).toBe("invalid_grant");
+});
