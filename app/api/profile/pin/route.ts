@@ -13,8 +13,8 @@ export const dynamic = "force-dynamic";
 
 /**
  * A new PIN for the signed-in person only (the session's user id, never one
- * from the request); their other sessions end. answerJson answers `Cache-Control: private, no-store`;
- * the log line names the person, never the PIN.
+ * from the request); their other sessions end. answerJson answers
+ * `Cache-Control: private, no-store`; the log line names the person, never the PIN.
  */
 export const POST = userRoute(
   { body: newPinRequest, maxBodyBytes: 2048 },
@@ -24,7 +24,6 @@ export const POST = userRoute(
     const env = getEnv();
     const store = stateStore();
     const source = attemptSource(request.headers);
-    // Every other session of the person ends with the old PIN.
     const pin = await withNewSecret(
       { sessionId: session.sessionId, userId: user.userId },
       source.address,
