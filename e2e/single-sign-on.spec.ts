@@ -48,7 +48,7 @@ test.describe("single sign-on", () => {
   }) => {
     const printServerPage = await startSignOnFrom(page, "/reports");
     const callback = page.waitForRequest((request) => new URL(request.url()).pathname === callbackPath);
-    await printServerPage.signInWithPin(alice.pin);
+    await printServerPage.signInWithPin(alice.username, alice.pin);
     await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe("/reports");
     // The sign-on cookie is used up.
@@ -73,7 +73,7 @@ test.describe("single sign-on", () => {
   test("a tampered state is refused, in plain words, keeping the page asked for", async ({ page }) => {
     const printServerPage = await startSignOnFrom(page, "/reports");
     await tamperWithCallback(page, "state", "forged-state-value-forged-state-value");
-    await printServerPage.signInWithPin(alice.pin);
+    await printServerPage.signInWithPin(alice.username, alice.pin);
     await expect(page.getByRole("main").getByRole("alert")).toHaveText(
       "This single sign-on did not start in this browser, or started too long ago. Please start again with “Single sign-on”.",
     );
@@ -94,7 +94,7 @@ test.describe("single sign-on", () => {
     );
     await page.unrouteAll();
     await page.getByRole("link", { name: "Single sign-on" }).click();
-    await new PrintServerSignInPage(page).signInWithPin(alice.pin);
+    await new PrintServerSignInPage(page).signInWithPin(alice.username, alice.pin);
     await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
   });
 

@@ -9,15 +9,19 @@ export class PrintServerSignInPage {
     expect(new URL(this.page.url()).origin).toBe(pageOrigin);
   }
 
-  async signInWithPin(pin: string): Promise<void> {
-    await this.page.getByLabel("PIN", { exact: true }).fill(pin);
-    await this.page.getByRole("button", { name: "Sign in with PIN" }).click();
+  /** The PIN form asks for the user name too: the page accepts a PIN only with the name it belongs to. */
+  async signInWithPin(username: string, pin: string): Promise<void> {
+    const form = this.page.getByRole("form", { name: "With your user name and PIN" });
+    await form.getByLabel("User name", { exact: true }).fill(username);
+    await form.getByLabel("PIN", { exact: true }).fill(pin);
+    await form.getByRole("button", { name: "Sign in with PIN" }).click();
   }
 
   async signInWithPassword(username: string, password: string): Promise<void> {
-    await this.page.getByLabel("User name", { exact: true }).fill(username);
-    await this.page.getByLabel("Password", { exact: true }).fill(password);
-    await this.page.getByRole("button", { name: "Sign in with password" }).click();
+    const form = this.page.getByRole("form", { name: "Or with your user name and password" });
+    await form.getByLabel("User name", { exact: true }).fill(username);
+    await form.getByLabel("Password", { exact: true }).fill(password);
+    await form.getByRole("button", { name: "Sign in with password" }).click();
   }
 
   async cancel(): Promise<void> {

@@ -1,12 +1,13 @@
 import { execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadStack } from "./load-stack";
 import { e2eAddressHeader } from "./stack-env";
 import { freePort } from "./free-port";
 import { startFaultProxy, type FaultProxy } from "./fault-proxy";
+import { startRecordingForwarder } from "./recording-forwarder";
 
 // A print server and a portal of a test's own, for tests that must stop the
 // print server: stopping the shared one would break tests running beside them.
@@ -33,6 +34,10 @@ export interface PrivateStack {
   killPrintServer(): Promise<void>;
   /** With `faultProxy`: the TCP proxy the portal reaches the print server through. */
   readonly faultProxy?: FaultProxy;
+  /** With `recordTokens`: every token the token endpoint handed the portal, one JSON string a line. */
+  readonly recordFile?: string;
+  /** The portal's registration and the print server's CA, to call the print server as the portal does. */
+  readonly client: { clientId: string; clientSecret: string; caFile: string };
   /** Starts the print server again with the same data folder and port. */
   startPrintServer(): Promise<void>;
   /** Stops both and removes the temporary folder. */
@@ -52,6 +57,8 @@ export interface PrivateStackOptions {
   behindTlsProxy?: boolean;
   /** The portal reaches the print server through a fault proxy (e2e/support/fault-proxy.ts). */
   faultProxy?: boolean;
+  /** The portal reaches the print server through the recording forwarder (e2e/support/recording-forwarder.ts). */
+  recordTokens?: boolean;
 }
 
 export async function startPrivateStack(options: PrivateStackOptions = {}): Promise<PrivateStack> {
@@ -68,11 +75,13 @@ export async function startPrivateStack(options: PrivateStackOptions = {}): Prom
   let printServer: ChildProcess | undefined;
   let portal: ChildProcess | undefined;
   let faultProxy: FaultProxy | undefined;
+  let forwarder: { url: string; close: () => Promise<void> } | undefined;
 
   const close = async () => {
     if (portal) await helpers.stopChild(portal);
     if (printServer) await helpers.stopChild(printServer);
     await faultProxy?.close();
+    await forwarder?.close();
     rmSync(workDir, { recursive: true, force: true });
   };
 
@@ -90,6 +99,15 @@ export async function startPrivateStack(options: PrivateStackOptions = {}): Prom
     const caFile = join(workDir, "print-server-ca.pem");
     writeFileSync(caFile, await helpers.exportCa(printServerEnv));
     if (options.faultProxy) faultProxy = await startFaultProxy(first.url);
+    const recordFile = options.recordTokens ? join(workDir, "recorded-tokens.jsonl") : undefined;
+    if (recordFile)
+      forwarder = await startRecordingForwarder({
+        target: first.url,
+        caPem: readFileSync(caFile, "utf8"),
+        certPem: readFileSync(join(dataDir, "tls", "server.crt"), "utf8"),
+        keyPem: readFileSync(join(dataDir, "tls", "server.key"), "utf8"),
+        recordFile,
+      });
     const portalPort = await freePort();
     const portalUrl = `http://localhost:${portalPort}`;
     const client = await helpers.registerPortalClient(printServerEnv, "Print Portal (private test stack)", {
@@ -101,7 +119,7 @@ export async function startPrivateStack(options: PrivateStackOptions = {}): Prom
         PORT: String(portalPort),
         HOSTNAME: "localhost",
         PORTAL_URL: options.behindTlsProxy ? portalUrl.replace(/^http:/, "https:") : portalUrl,
-        PRINT_SERVER_URL: faultProxy?.url ?? first.url,
+        PRINT_SERVER_URL: faultProxy?.url ?? forwarder?.url ?? first.url,
         PRINT_SERVER_CA_FILE: caFile,
         PRINT_SERVER_CLIENT_ID: client.clientId,
         PRINT_SERVER_CLIENT_SECRET: client.clientSecret,
@@ -119,6 +137,8 @@ export async function startPrivateStack(options: PrivateStackOptions = {}): Prom
       printServerUrl: first.url,
       printServerData: dataDir,
       faultProxy,
+      recordFile,
+      client: { clientId: client.clientId, clientSecret: client.clientSecret, caFile },
       async killPrintServer() {
         const child = printServer;
         printServer = undefined;

@@ -13,6 +13,9 @@ export function testPrintServerEnv(dataDir: string): Record<string, string> {
     PRINT_SERVER_HOST: "127.0.0.1",
     PRINT_SERVER_PORT: "0",
     PRINT_SERVER_TOKEN_LIFETIME: String(tokenLifetimeSeconds),
+    // Every browser test's wrong PINs reach this one print server within one
+    // lockout window; its organisation-wide PIN ceiling has tests of its own.
+    PRINT_SERVER_PIN_FAILURE_CEILING: "1000",
   };
 }
 

@@ -42,8 +42,8 @@ function refreshesOf(store: StateStore): Map<string, Promise<Outcome>> {
   return refreshes;
 }
 
-async function end(store: StateStore, sessionId: string, reason: string): Promise<never> {
-  await store.deleteSession(sessionId);
+async function end(store: StateStore, sessionId: string, userId: number, reason: string): Promise<never> {
+  await store.deleteSession(sessionId, userId);
   throw new PortalError("session_ended", { reason });
 }
 
@@ -63,10 +63,13 @@ export async function accessTokenFor(
   return refresh;
 }
 
+/** The lock a session's tokens change under: its refreshes, and a new PIN or password (lib/self-service/). */
+export const tokensLock = (sessionId: string) => `refresh:${sessionId}`;
+
 function refreshUnderLock(sessionId: string, deps: AccessTokenDeps): Promise<Outcome> {
   const now = deps.now ?? Date.now;
   const { store } = deps;
-  return store.withLock(`refresh:${sessionId}`, async () => {
+  return store.withLock(tokensLock(sessionId), async () => {
     const latest = (await store.readSession(sessionId))?.session;
     if (!latest) throw new PortalError("session_ended", { reason: "no session" });
     // Another instance may have refreshed while this one waited for the lock.
@@ -75,7 +78,7 @@ function refreshUnderLock(sessionId: string, deps: AccessTokenDeps): Promise<Out
     if (!latest.tokens.refreshToken) {
       // Without offline.access the session lasts as long as its access token.
       if (stillValid) return { accessToken: latest.tokens.accessToken, session: latest };
-      return end(store, sessionId, "access token expired, no refresh token");
+      return end(store, sessionId, latest.userId, "access token expired, no refresh token");
     }
     let tokens: TokenSet;
     try {
@@ -84,7 +87,7 @@ function refreshUnderLock(sessionId: string, deps: AccessTokenDeps): Promise<Out
       const portalError = error instanceof PortalError ? error : undefined;
       if (portalError?.code === "session_ended" || portalError?.code === "internal") {
         log.warn("session refresh refused", errorFields(error));
-        return end(store, sessionId, "refresh refused");
+        return end(store, sessionId, latest.userId, "refresh refused");
       }
       // The server is briefly away: keep the session and the unused refresh
       // token, and carry on with the access token while it lasts.

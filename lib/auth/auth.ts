@@ -83,6 +83,7 @@ export const { auth, signIn, signOut } = NextAuth(() => {
             const signedIn = await startSession(tokens, {
               store: stateStore(),
               idleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT,
+              maxLifetimeSeconds: env.SESSION_MAX_LIFETIME,
             });
             log.info("signed in", { method: "single-sign-on", userId: signedIn.userId });
             return { id: signedIn.sessionId, name: signedIn.fullName, username: signedIn.username };

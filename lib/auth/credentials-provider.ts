@@ -43,6 +43,7 @@ export const credentialsProvider = Credentials({
       const signedIn = await openSession(credentials, source, {
         store: stateStore(),
         idleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT,
+        maxLifetimeSeconds: env.SESSION_MAX_LIFETIME,
         pinFailureCeiling: env.PORTAL_PIN_FAILURE_CEILING,
       });
       // The person waits for the answer, not for the log line.

@@ -53,7 +53,7 @@ export async function lookUpSession(sessionId: string | undefined, deps: LookupD
   if (!live) return { status: "ended" };
   const now = (deps.now ?? Date.now)();
   if (deps.maxLifetimeSeconds !== undefined && now >= live.session.createdAt + deps.maxLifetimeSeconds * 1000) {
-    await deps.store.deleteSession(sessionId);
+    await deps.store.deleteSession(sessionId, live.session.userId);
     return { status: "ended" };
   }
   if (restartDue(live.expiresAt, deps.idleTimeoutSeconds, now)) {
@@ -117,7 +117,7 @@ export async function withUserToken<T>(
       // Not a revocation: the session stays, and the person tries again.
       if (latest) throw new PortalError("unreachable", { reason: "token expired on its way", cause: error });
     }
-    await stateStore().deleteSession(active.sessionId);
+    await stateStore().deleteSession(active.sessionId, active.session.userId);
     throw error;
   }
 }
@@ -128,7 +128,8 @@ async function withFreshToken<T>(sessionId: string, session: StoredSession, call
   try {
     return await call(fresh.accessToken);
   } catch (error) {
-    if (error instanceof PortalError && error.code === "session_ended") await stateStore().deleteSession(sessionId);
+    if (error instanceof PortalError && error.code === "session_ended")
+      await stateStore().deleteSession(sessionId, session.userId);
     throw error;
   }
 }

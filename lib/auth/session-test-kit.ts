@@ -23,9 +23,9 @@ export class CountingStore extends MemoryStateStore {
     this.writes += 1;
     return super.touchSession(sessionId, ttlSeconds);
   }
-  override async deleteSession(sessionId: string) {
+  override async deleteSession(sessionId: string, userId?: number) {
     this.writes += 1;
-    return super.deleteSession(sessionId);
+    return super.deleteSession(sessionId, userId);
   }
 
   /** Starts counting afresh, as a new request would. */

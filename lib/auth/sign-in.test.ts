@@ -25,11 +25,14 @@ describe("openSession", () => {
     const signedIn = await openSession({ method: "pin", pin: "112358" }, at("198.51.100.1"), {
       store,
       idleTimeoutSeconds: 600,
+      maxLifetimeSeconds: 3600,
       login: async () => tokens,
     });
     expect(signedIn).toMatchObject({ userId: 3, username: "alice", fullName: "Alice Liddell" });
     expect(signedIn.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await store.readSession(signedIn.sessionId))?.session.tokens.accessToken).toBe(tokens.accessToken);
+    // Indexed under the person, so a new PIN or password can end it from another session.
+    expect(await store.sessionsOf(3)).toEqual([signedIn.sessionId]);
   });
 
   it("locks one address after repeated wrong PINs while another address still signs in", async () => {
@@ -39,7 +42,12 @@ describe("openSession", () => {
     };
     for (let i = 0; i < signInLimit.maxFailures; i += 1) {
       await expect(
-        openSession({ method: "pin", pin: "0" }, at("192.0.2.1"), { store, idleTimeoutSeconds: 600, login: wrong }),
+        openSession({ method: "pin", pin: "0" }, at("192.0.2.1"), {
+          store,
+          idleTimeoutSeconds: 600,
+          maxLifetimeSeconds: 3600,
+          login: wrong,
+        }),
       ).rejects.toMatchObject({
         code: "invalid_credentials",
       });
@@ -48,13 +56,19 @@ describe("openSession", () => {
     const locked = await openSession({ method: "pin", pin: "112358" }, at("192.0.2.1"), {
       store,
       idleTimeoutSeconds: 600,
+      maxLifetimeSeconds: 3600,
       login,
     }).catch((e: unknown) => e);
     expect(locked).toMatchObject({ code: "locked" });
     expect((locked as PortalError).retryAfterSeconds).toBeGreaterThan(0);
     expect(login).not.toHaveBeenCalled();
     await expect(
-      openSession({ method: "pin", pin: "112358" }, at("192.0.2.2"), { store, idleTimeoutSeconds: 600, login }),
+      openSession({ method: "pin", pin: "112358" }, at("192.0.2.2"), {
+        store,
+        idleTimeoutSeconds: 600,
+        maxLifetimeSeconds: 3600,
+        login,
+      }),
     ).resolves.toMatchObject({ username: "alice" });
   });
 
@@ -65,7 +79,12 @@ describe("openSession", () => {
     };
     for (let i = 0; i < signInLimit.maxFailures + 2; i += 1) {
       await expect(
-        openSession({ method: "pin", pin: "1" }, at("192.0.2.3"), { store, idleTimeoutSeconds: 600, login: down }),
+        openSession({ method: "pin", pin: "1" }, at("192.0.2.3"), {
+          store,
+          idleTimeoutSeconds: 600,
+          maxLifetimeSeconds: 3600,
+          login: down,
+        }),
       ).rejects.toMatchObject({ code: "unreachable" });
     }
   });

@@ -17,6 +17,8 @@ export interface SignedIn {
 export interface SignInDeps {
   store: StateStore;
   idleTimeoutSeconds: number;
+  /** SESSION_MAX_LIFETIME: how long the session can last at most, and so its entry in the person's index. */
+  maxLifetimeSeconds: number;
   /** PORTAL_PIN_FAILURE_CEILING. */
   pinFailureCeiling?: number;
   login?: (credentials: SignInCredentials, address: string | undefined) => Promise<TokenSet>;
@@ -37,13 +39,17 @@ export async function openSession(
   return startSession(tokens, deps);
 }
 
-/** Opens a server-side session for a person's tokens (from any way of signing in). */
+/**
+ * Opens a server-side session for a person's tokens (from any way of signing
+ * in) and adds it to the person's index, so a new PIN or password can end it.
+ */
 export async function startSession(
   tokens: TokenSet,
-  deps: Pick<SignInDeps, "store" | "idleTimeoutSeconds">,
+  deps: Pick<SignInDeps, "store" | "idleTimeoutSeconds" | "maxLifetimeSeconds">,
 ): Promise<SignedIn> {
   const user = userFromAccessToken(tokens.accessToken);
   const sessionId = randomBytes(32).toString("base64url");
   await deps.store.saveSession(sessionId, { ...user, tokens, createdAt: Date.now() }, deps.idleTimeoutSeconds);
+  await deps.store.indexSession(user.userId, sessionId, deps.maxLifetimeSeconds);
   return { sessionId, ...user };
 }

@@ -1,13 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { PortalError } from "@/lib/browser-safe/errors";
 
-// Signing out: the stored session is forgotten and Auth.js clears the cookie;
-// with the state store out, the cookie is cleared all the same.
+// Signing out: the stored session is forgotten, its refresh token revoked at
+// the print server, and Auth.js clears the cookie; with the state store or the
+// print server out, the cookie is cleared all the same.
 
 const deleteSession = vi.fn(async () => undefined);
 vi.mock("@/lib/auth/auth", () => ({ signOut: vi.fn(async () => "/") }));
 vi.mock("@/lib/auth/current-session", () => ({ currentSession: vi.fn() }));
 vi.mock("@/lib/state/configured-state-store", () => ({ stateStore: () => ({ deleteSession }) }));
+const revokeRefreshToken = vi.fn<(token: string) => Promise<boolean>>(async () => true);
+vi.mock("@/lib/print-server/token-endpoint", () => ({ revokeRefreshToken }));
 vi.mock("@/lib/log", () => ({ log: { info: vi.fn(), warn: vi.fn() }, errorFields: () => ({}) }));
 
 const { signOut } = await import("@/lib/auth/auth");
@@ -20,10 +23,34 @@ beforeEach(() => {
 });
 
 describe("signOutHere", () => {
-  it("forgets the stored session and clears the cookie, without Auth.js redirecting", async () => {
-    vi.mocked(currentSession).mockResolvedValue({ status: "active", sessionId: "s1" } as never);
+  const active = (refreshToken?: string) =>
+    ({
+      status: "active",
+      sessionId: "s1",
+      session: { userId: 2, tokens: { accessToken: "at", ...(refreshToken && { refreshToken }) } },
+    }) as never;
+
+  it("forgets the stored session (and its index entry), revokes its refresh token and clears the cookie", async () => {
+    vi.mocked(currentSession).mockResolvedValue(active("rt-1"));
     await signOutHere();
-    expect(deleteSession).toHaveBeenCalledWith("s1");
+    expect(deleteSession).toHaveBeenCalledWith("s1", 2);
+    expect(revokeRefreshToken).toHaveBeenCalledWith("rt-1");
+    expect(signOut).toHaveBeenCalledWith({ redirect: false });
+  });
+
+  it("signs out when the print server cannot revoke, and says so in the log", async () => {
+    vi.mocked(currentSession).mockResolvedValue(active("rt-1"));
+    revokeRefreshToken.mockRejectedValueOnce(new PortalError("unreachable"));
+    await signOutHere();
+    expect(deleteSession).toHaveBeenCalledWith("s1", 2);
+    expect(signOut).toHaveBeenCalledWith({ redirect: false });
+    expect(log.warn).toHaveBeenCalledWith("refresh token not revoked at sign-out", {});
+  });
+
+  it("revokes nothing for a session without a refresh token (single sign-on)", async () => {
+    vi.mocked(currentSession).mockResolvedValue(active());
+    await signOutHere();
+    expect(revokeRefreshToken).not.toHaveBeenCalled();
     expect(signOut).toHaveBeenCalledWith({ redirect: false });
   });
 

@@ -41,6 +41,9 @@
 //   reused one revokes the chain [ours]. The portal refreshes once per session
 //   under a lock (lib/auth/access-token.ts), which serves a server that does
 //   not rotate just as well.
+// - A new PIN or password revokes every refresh token of that person at the
+//   server [ours]. The portal does not rely on it: it deletes the person's
+//   other sessions from its state store itself (lib/self-service/).
 
 // --- Signing in and tokens ---------------------------------------------------
 
@@ -49,6 +52,16 @@ export const loginInfo = {
   pin: (pin: string) => ({ type: 2 as const, pin }),
   password: (username: string, password: string) => ({ type: 3 as const, user: username, pwd: password }),
 } as const;
+
+/**
+ * Token revocation (RFC 7009) at `POST /api/auth/revoke` [ours]: our print
+ * server offers it, MyQ X publishes no revocation endpoint. Signing out asks
+ * it to end the session's refresh chain; a server without it answers 404
+ * (`absentEndpointStatus`), and the portal then only drops the tokens from
+ * its own state store: nobody holds them any more, and the refresh token
+ * runs out at its own lifetime.
+ */
+export const tokenRevocation = { tokenTypeHint: "refresh_token" } as const;
 
 /**
  * Token endpoint error codes (RFC 6749 section 5.2) [ours]. Any other 400 is

@@ -21,6 +21,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a refresh token and its whole chain (RFC 7009) [ours]
+         * @description Client authentication as at the token endpoint. A refresh token ends
+         *     together with every token rotated from the same sign-in. An unknown
+         *     token, or an access token (short-lived, not revocable), answers 200 as
+         *     well (RFC 7009 section 2.2), so the answer tells nothing about it.
+         *     `token_type_hint` is accepted and ignored.
+         */
+        post: operations["revokeToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/server/status": {
         parameters: {
             query?: never;
@@ -166,6 +190,8 @@ export interface paths {
          *     working. When users may not change their PIN (`selfService.pinChange.allowed`
          *     false) the answer is 403 `{"error":"not_allowed"}` [ours]. The answer carries
          *     `Cache-Control: no-store`; the PIN is never logged or stored in clear.
+         *     Every refresh token of the user is revoked (all chains, every client) [ours]:
+         *     a session opened with a guessed PIN does not outlive the new one.
          */
         post: operations["createUserPin"];
         delete?: never;
@@ -193,7 +219,8 @@ export interface paths {
          *     `currentPassword` answers 400 `invalid_grant` and counts as a failed sign-in of
          *     that user (5 in 15 minutes, then 429 with `Retry-After`, for sign-in too). The new
          *     password must also differ from the current one (rule `notCurrent`) and from the
-         *     user name (rule `notUsername`). 204 when changed.
+         *     user name (rule `notUsername`). 204 when changed; every refresh token of the
+         *     user is then revoked (all chains, every client) [ours].
          */
         post: operations["changePassword"];
         delete?: never;
@@ -670,6 +697,12 @@ export interface components {
             client_id?: components["schemas"]["ClientId"];
             client_secret?: components["schemas"]["ClientSecret"];
         };
+        TokenRevocationRequest: {
+            token: string;
+            token_type_hint?: string;
+            client_id?: components["schemas"]["ClientId"];
+            client_secret?: components["schemas"]["ClientSecret"];
+        };
         TokenRequestAuthorizationCode: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -723,6 +756,7 @@ export interface components {
              */
             method: "pin" | "password" | "cancel";
             pin?: string;
+            /** @description User name or alias; `pin` needs it too: the PIN must belong to that user [ours] */
             username?: string;
             password?: string;
         };
@@ -1293,7 +1327,66 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
-            429: components["responses"]["TooManyRequests"];
+            /**
+             * @description too_many_requests: failed sign-ins above the limits, with `Retry-After`.
+             *     5 failures per user and 10 per source address in the lockout window,
+             *     an IPv6 source counted by its /64 [ours]; failed PIN sign-ins (login_info
+             *     types 2 and 4, and the sign-in page's PIN form) also count toward one
+             *     organisation-wide ceiling (`PRINT_SERVER_PIN_FAILURE_CEILING`, default
+             *     100 per window) [ours]: above it every PIN sign-in answers 429.
+             */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRevocationRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TokenRevocationRequest"];
+            };
+        };
+        responses: {
+            /** @description Revoked, or no such token; no body */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request; invalid_grant when the token was issued to another client (nothing is revoked) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenError"];
+                };
+            };
+            /** @description invalid_client; carries `WWW-Authenticate: Basic` */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenError"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
         };
     };
     getServerStatus: {
@@ -2302,7 +2395,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Too many failed sign-ins; the form again with a message */
+            /** @description Too many failed sign-ins (the token endpoint's limits, shared with it); the form again with a message */
             429: {
                 headers: {
                     "Retry-After"?: number;

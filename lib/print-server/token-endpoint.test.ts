@@ -4,7 +4,7 @@ import { MockAgent } from "undici";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { createPrintServerApi } from "./api-client";
 import { userFromAccessToken } from "./token-claims";
-import { refreshUserTokens, requestClientToken, signInUser } from "./token-endpoint";
+import { refreshUserTokens, requestClientToken, revokeRefreshToken, signInUser } from "./token-endpoint";
 import { getOwnProfile } from "./users";
 import { isPrintServerUp } from "./server-status";
 
@@ -238,5 +238,32 @@ describe("userFromAccessToken", () => {
   it("refuses a client token (no username claim)", async () => {
     const token = await userToken({ sub: "portal-id", client_id: "portal-id" });
     expect(() => userFromAccessToken(token)).toThrow(/user claims/);
+  });
+});
+
+describe("revokeRefreshToken", () => {
+  it("sends the refresh token with its type and the client's credentials to /api/auth/revoke", async () => {
+    let sent: unknown;
+    agent
+      .get(origin)
+      .intercept({ path: "/api/auth/revoke", method: "POST" })
+      .reply(200, (options) => {
+        sent = JSON.parse(String(options.body));
+        return "";
+      });
+    await expect(revokeRefreshToken("rt-9", deps())).resolves.toBe(true);
+    expect(sent).toEqual({
+      token: "rt-9",
+      token_type_hint: "refresh_token",
+      client_id: "portal-id",
+      client_secret: "portal-secret",
+    });
+  });
+
+  it("answers false where the server offers no revocation (404), and throws other failures", async () => {
+    agent.get(origin).intercept({ path: "/api/auth/revoke", method: "POST" }).reply(404, { error: "not_found" });
+    await expect(revokeRefreshToken("rt-9", deps())).resolves.toBe(false);
+    agent.get(origin).intercept({ path: "/api/auth/revoke", method: "POST" }).reply(503, "");
+    await expect(revokeRefreshToken("rt-9", deps())).rejects.toMatchObject({ code: "unreachable" });
   });
 });

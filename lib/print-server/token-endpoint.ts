@@ -1,12 +1,13 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
 import { forwardedFor, printServerApi, printServerRefreshApi, type PrintServerApi } from "./api-client";
-import { loginInfo } from "@/lib/browser-safe/contract-assumptions";
+import { absentEndpointStatus, loginInfo, tokenRevocation } from "@/lib/browser-safe/contract-assumptions";
+import { PortalError } from "@/lib/browser-safe/errors";
 import { mapRefreshError, mapSignInError, mapTokenError } from "./error-mapping";
 import { send } from "./send";
 import { toTokenSet, type TokenSet } from "./token-set";
 
-// The four uses of POST /api/auth/token the portal makes. Client credentials
+// The four uses of POST /api/auth/token the portal makes, and revocation. Client credentials
 // travel in the body, as the seed shows them.
 
 export type Credentials = { method: "pin"; pin: string } | { method: "password"; username: string; password: string };
@@ -111,4 +112,31 @@ export async function requestClientToken(deps: Deps = {}): Promise<TokenSet> {
     mapTokenError,
   );
   return toTokenSet(data);
+}
+
+/**
+ * Ends a refresh token and its chain at the print server (RFC 7009, POST
+ * /api/auth/revoke). False when the server offers no revocation (MyQ X, see
+ * `tokenRevocation`); any other failure is thrown.
+ */
+export async function revokeRefreshToken(refreshToken: string, deps: Deps = {}): Promise<boolean> {
+  const { api, clientId, clientSecret } = config(deps);
+  try {
+    await send(
+      () =>
+        api.POST("/auth/revoke", {
+          body: {
+            token: refreshToken,
+            token_type_hint: tokenRevocation.tokenTypeHint,
+            client_id: clientId,
+            client_secret: clientSecret,
+          },
+        }),
+      mapTokenError,
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof PortalError && error.upstreamStatus === absentEndpointStatus) return false;
+    throw error;
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StoredSession } from "./state-store";
+import { sessionsPerPerson, type StoredSession } from "./state-store";
 import { MemoryStateStore } from "./memory-state-store";
 
 function session(expiresAt: number): StoredSession {
@@ -74,5 +74,50 @@ describe("MemoryStateStore", () => {
     await expect(slow).rejects.toThrow("a failed");
     await expect(fast).resolves.toBe("b");
     expect(order).toEqual(["a-start", "a-end", "b"]);
+  });
+
+  describe("each person's index of sessions", () => {
+    const of = (userId: number) => ({ ...session(0), userId });
+
+    it("ends every other session of one person at once, keeping the current one and everyone else's", async () => {
+      const store = new MemoryStateStore();
+      for (const [sid, userId] of [
+        ["b1", 2],
+        ["b2", 2],
+        ["b3", 2],
+        ["a1", 1],
+      ] as const) {
+        await store.saveSession(sid, of(userId), 600);
+        await store.indexSession(userId, sid, 3600);
+      }
+      expect(await store.sessionsOf(2)).toEqual(["b1", "b2", "b3"]);
+      expect(await store.endOtherSessions(2, "b2")).toBe(2);
+      expect(await store.readSession("b1")).toBeUndefined();
+      expect(await store.readSession("b3")).toBeUndefined();
+      expect(await store.readSession("b2")).toBeDefined();
+      expect(await store.readSession("a1")).toBeDefined();
+      expect(await store.sessionsOf(2)).toEqual(["b2"]);
+      expect(await store.sessionsOf(1)).toEqual(["a1"]);
+    });
+
+    it("drops an entry when its session is deleted with its person, and when its lifetime is over", async () => {
+      const clock = { now: 0 };
+      const store = new MemoryStateStore(() => clock.now);
+      await store.indexSession(1, "s1", 60);
+      await store.indexSession(1, "s2", 120);
+      await store.deleteSession("s1", 1);
+      expect(await store.sessionsOf(1)).toEqual(["s2"]);
+      clock.now = 120_000;
+      expect(await store.sessionsOf(1)).toEqual([]);
+      expect(store.size).toBe(0);
+    });
+
+    it("holds at most sessionsPerPerson entries of one person, the oldest dropping out", async () => {
+      const store = new MemoryStateStore();
+      for (let i = 0; i < sessionsPerPerson + 5; i++) await store.indexSession(1, `s${i}`, 600);
+      const held = await store.sessionsOf(1);
+      expect(held).toHaveLength(sessionsPerPerson);
+      expect(held[0]).toBe("s5");
+    });
   });
 });

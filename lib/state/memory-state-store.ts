@@ -1,5 +1,5 @@
 import "server-only";
-import type { HitCount, LiveSession, StateStore, StoredSession } from "./state-store";
+import { sessionsPerPerson, type HitCount, type LiveSession, type StateStore, type StoredSession } from "./state-store";
 
 // The state of one portal instance, in its memory: right for a single
 // instance, and a restart signs everyone out.
@@ -20,6 +20,8 @@ const defaultSweep: SweepRules = { fromEntries: 10_000, everyMs: 60_000 };
 export class MemoryStateStore implements StateStore {
   private readonly sessions = new Map<string, Expiring<StoredSession>>();
   private readonly counters = new Map<string, Expiring<number>>();
+  /** Per person: session id → when its entry expires (epoch ms). */
+  private readonly indexes = new Map<number, Map<string, number>>();
   private readonly locks = new Map<string, Promise<unknown>>();
   private lastSweep = -Infinity;
 
@@ -30,7 +32,7 @@ export class MemoryStateStore implements StateStore {
 
   /** Entries held, expired ones included until they are swept or read (tests). */
   get size(): number {
-    return this.sessions.size + this.counters.size;
+    return this.sessions.size + this.counters.size + this.indexes.size;
   }
 
   private live<T>(map: Map<string, Expiring<T>>, key: string): Expiring<T> | undefined {
@@ -53,6 +55,16 @@ export class MemoryStateStore implements StateStore {
     this.lastSweep = now;
     for (const [key, entry] of this.sessions) if (entry.expiresAt <= now) this.sessions.delete(key);
     for (const [key, entry] of this.counters) if (entry.expiresAt <= now) this.counters.delete(key);
+    for (const userId of [...this.indexes.keys()]) this.indexOf(userId);
+  }
+
+  /** A person's index without its expired entries (and dropped when empty). */
+  private indexOf(userId: number): Map<string, number> {
+    const index = this.indexes.get(userId) ?? new Map<string, number>();
+    const now = this.now();
+    for (const [sessionId, expiresAt] of index) if (expiresAt <= now) index.delete(sessionId);
+    if (index.size === 0) this.indexes.delete(userId);
+    return index;
   }
 
   private countOf(entry: Expiring<number>): HitCount {
@@ -84,8 +96,37 @@ export class MemoryStateStore implements StateStore {
     if (entry) entry.expiresAt = this.now() + ttlSeconds * 1000;
   }
 
-  async deleteSession(sessionId: string): Promise<void> {
+  async deleteSession(sessionId: string, userId?: number): Promise<void> {
     this.sessions.delete(sessionId);
+    if (userId === undefined) return;
+    const index = this.indexOf(userId);
+    index.delete(sessionId);
+    if (index.size === 0) this.indexes.delete(userId);
+  }
+
+  async indexSession(userId: number, sessionId: string, lifetimeSeconds: number): Promise<void> {
+    const index = this.indexOf(userId);
+    index.set(sessionId, this.now() + lifetimeSeconds * 1000);
+    // Maps keep insertion order: the first entries are the oldest.
+    for (const oldest of [...index.keys()].slice(0, Math.max(0, index.size - sessionsPerPerson))) index.delete(oldest);
+    this.indexes.set(userId, index);
+  }
+
+  async sessionsOf(userId: number): Promise<string[]> {
+    return [...this.indexOf(userId).keys()];
+  }
+
+  async endOtherSessions(userId: number, keep: string): Promise<number> {
+    const index = this.indexOf(userId);
+    let ended = 0;
+    for (const sessionId of [...index.keys()]) {
+      if (sessionId === keep) continue;
+      if (this.live(this.sessions, sessionId)) ended += 1;
+      this.sessions.delete(sessionId);
+      index.delete(sessionId);
+    }
+    if (index.size === 0) this.indexes.delete(userId);
+    return ended;
   }
 
   async withLock<T>(name: string, task: () => Promise<T>): Promise<T> {

@@ -5,7 +5,7 @@ import { PortalError } from "@/lib/browser-safe/errors";
 import type { TokenSet } from "@/lib/print-server/token-set";
 import { accessTokenFor } from "@/lib/auth/access-token";
 import { RedisStateStore } from "./redis-state-store";
-import type { StoredSession } from "./state-store";
+import { sessionsPerPerson, type StoredSession } from "./state-store";
 import { freePort } from "@/scripts/lib/free-port.mjs";
 
 // Against a real redis-server (Debian package redis-server), started on a free
@@ -215,4 +215,49 @@ describe("RedisStateStore", () => {
       late.kill();
     }
   }, 30_000);
+
+  it("ends every other session of a person from any instance, at once, and keeps only session ids in the index", async () => {
+    const a = instance("t9:");
+    const b = instance("t9:");
+    for (const [sid, store] of [
+      ["b1", a],
+      ["b2", b],
+      ["b3", a],
+    ] as const) {
+      await store.saveSession(sid, { ...session(sid), userId: 2 }, 600);
+      await store.indexSession(2, sid, 3600);
+    }
+    await a.saveSession("a1", session("a1"), 600);
+    await a.indexSession(1, "a1", 3600);
+    expect(await b.sessionsOf(2)).toEqual(["b1", "b2", "b3"]);
+    const raw = clients[0]!;
+    expect(await raw.zrange("t9:sessions-of:2", "0", "-1")).toEqual(["b1", "b2", "b3"]);
+    const ttl = await raw.pttl("t9:sessions-of:2");
+    expect(ttl).toBeGreaterThan(3_590_000);
+    expect(ttl).toBeLessThanOrEqual(3_600_000);
+
+    expect(await b.endOtherSessions(2, "b2")).toBe(2);
+    expect(await a.readSession("b1")).toBeUndefined();
+    expect(await a.readSession("b3")).toBeUndefined();
+    expect(await a.readSession("b2")).toBeDefined();
+    expect(await a.readSession("a1")).toBeDefined();
+    expect(await a.sessionsOf(2)).toEqual(["b2"]);
+
+    await a.deleteSession("b2", 2);
+    expect(await b.sessionsOf(2)).toEqual([]);
+    expect(await b.readSession("b2")).toBeUndefined();
+  });
+
+  it("bounds a person's index and lets its entries run out with their lifetime", async () => {
+    const a = instance("t10:");
+    for (let i = 0; i < sessionsPerPerson + 5; i++) await a.indexSession(1, `s${i}`, 600);
+    const held = await a.sessionsOf(1);
+    expect(held).toHaveLength(sessionsPerPerson);
+    // Entries of the same millisecond rank by id, so only the newest is sure to be kept.
+    expect(held).toContain(`s${sessionsPerPerson + 4}`);
+    await a.indexSession(3, "short", 1);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await a.sessionsOf(3)).toEqual([]);
+    expect(await clients[0]!.exists("t10:sessions-of:3")).toBe(0);
+  });
 });

@@ -3,7 +3,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 import type { Redis } from "ioredis";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { lockTtlFor } from "./lock-lifetime";
-import type { HitCount, LiveSession, StateStore, StoredSession } from "./state-store";
+import { sessionsPerPerson, type HitCount, type LiveSession, type StateStore, type StoredSession } from "./state-store";
 
 // The state shared by several portal instances. Session values hold print
 // server tokens, so they are encrypted (AES-256-GCM, key derived from
@@ -26,6 +26,33 @@ const unhitScript = `
 local count = tonumber(redis.call('GET', KEYS[1]) or '0')
 if count > 0 then redis.call('DECR', KEYS[1]) end
 return 0
+`;
+
+// A person's index is a sorted set of session ids scored by when each entry
+// expires (epoch ms); the set itself expires with its last entry.
+
+// Add one entry, drop expired ones and the oldest beyond the bound.
+const indexScript = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
+local excess = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[4])
+if excess > 0 then redis.call('ZREMRANGEBYRANK', KEYS[1], 0, excess - 1) end
+local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+redis.call('PEXPIREAT', KEYS[1], last[2])
+return 0
+`;
+
+// Delete every indexed session but one (ARGV[2]); ARGV[3] is the session keys' prefix.
+const endOthersScript = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+local ended = 0
+for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  if id ~= ARGV[2] then
+    ended = ended + redis.call('DEL', ARGV[3] .. id)
+    redis.call('ZREM', KEYS[1], id)
+  end
+end
+return ended
 `;
 
 // Delete the lock only if this holder still owns it.
@@ -119,8 +146,43 @@ export class RedisStateStore implements StateStore {
     await this.call(() => this.redis.expire(this.sessionKey(sessionId), ttlSeconds));
   }
 
-  async deleteSession(sessionId: string): Promise<void> {
-    await this.call(() => this.redis.del(this.sessionKey(sessionId)));
+  private indexKey(userId: number): string {
+    return `${this.prefix}sessions-of:${userId}`;
+  }
+
+  async deleteSession(sessionId: string, userId?: number): Promise<void> {
+    const key = this.sessionKey(sessionId);
+    if (userId === undefined) {
+      await this.call(() => this.redis.del(key));
+      return;
+    }
+    await this.call(() => this.redis.multi().del(key).zrem(this.indexKey(userId), sessionId).exec());
+  }
+
+  async indexSession(userId: number, sessionId: string, lifetimeSeconds: number): Promise<void> {
+    const now = Date.now();
+    await this.call(() =>
+      this.redis.eval(
+        indexScript,
+        1,
+        this.indexKey(userId),
+        now,
+        sessionId,
+        now + lifetimeSeconds * 1000,
+        sessionsPerPerson,
+      ),
+    );
+  }
+
+  async sessionsOf(userId: number): Promise<string[]> {
+    return this.call(() => this.redis.zrangebyscore(this.indexKey(userId), `(${Date.now()}`, "+inf"));
+  }
+
+  async endOtherSessions(userId: number, keep: string): Promise<number> {
+    const ended = await this.call(() =>
+      this.redis.eval(endOthersScript, 1, this.indexKey(userId), Date.now(), keep, this.sessionKey("")),
+    );
+    return Number(ended);
   }
 
   async withLock<T>(name: string, task: () => Promise<T>): Promise<T> {

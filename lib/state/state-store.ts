@@ -2,7 +2,8 @@ import "server-only";
 import type { TokenSet } from "@/lib/print-server/token-set";
 
 // The portal's server-side state: sessions (the print server's tokens never
-// leave the server), locks (one token refresh per session at a time) and
+// leave the server), an index of each person's sessions (session ids only),
+// locks (one token refresh per session at a time) and
 // counters (failed sign-ins, lib/auth/failed-sign-ins.ts). Shaped for a store that several
 // portal instances share (Redis: GET/SET EX, SET NX PX for locks, INCR +
 // EXPIRE for counters); memory serves one instance. Which one a process uses:
@@ -39,7 +40,19 @@ export interface StateStore {
   updateSession(sessionId: string, session: StoredSession, ttlSeconds: number): Promise<boolean>;
   /** Restarts the idle timer of an existing session. */
   touchSession(sessionId: string, ttlSeconds: number): Promise<void>;
-  deleteSession(sessionId: string): Promise<void>;
+  /** Deletes a session; with its person's id, its entry in their index too, in the same step. */
+  deleteSession(sessionId: string, userId?: number): Promise<void>;
+  /**
+   * Adds a session to its person's index, until `lifetimeSeconds` (the
+   * session's absolute lifetime) at the latest. The index keeps a person's
+   * newest `sessionsPerPerson` only: older ones drop out of it (they still
+   * run to their own end).
+   */
+  indexSession(userId: number, sessionId: string, lifetimeSeconds: number): Promise<void>;
+  /** The ids in a person's index, oldest first; one may have ended without leaving it (idle timeout). */
+  sessionsOf(userId: number): Promise<string[]>;
+  /** Deletes every session in a person's index but `keep`, in one step; answers how many still existed. */
+  endOtherSessions(userId: number, keep: string): Promise<number>;
   /** Runs `task` while holding a lock named `name`; other holders wait. */
   withLock<T>(name: string, task: () => Promise<T>): Promise<T>;
   /** Counts an event in a fixed window; answers the count and seconds left. */
@@ -49,3 +62,6 @@ export interface StateStore {
   /** The current count of a window without adding to it. */
   peek(name: string): Promise<HitCount>;
 }
+
+/** The most sessions one person's index holds. */
+export const sessionsPerPerson = 50;

@@ -39,6 +39,7 @@ const envSchema = z.object({
   PRINT_SERVER_REPORT_FILES_PER_OWNER: z.coerce.number().int().min(1).max(10_000).default(50),
   PRINT_SERVER_REPORT_DELAY: z.coerce.number().int().min(0).max(600_000).default(0),
   PRINT_SERVER_LOCKOUT_WINDOW: seconds(900, 86_400),
+  PRINT_SERVER_PIN_FAILURE_CEILING: z.coerce.number().int().min(1).max(1_000_000).default(100),
   PRINT_SERVER_HELD_RETENTION: seconds(HELD_RETENTION_DEFAULT),
   PRINT_SERVER_PRINTED_RETENTION: seconds(PRINTED_RETENTION_DEFAULT),
   PRINT_SERVER_PRINT_JOB_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
@@ -153,6 +154,8 @@ export interface StartupSettings {
   reportFilesPerOwner: number;
   reportDelayMs: number;
   lockoutWindow: number;
+  /** Failed PIN sign-ins of the whole organisation within the lockout window before PIN sign-in pauses. */
+  pinFailureCeiling: number;
   /** Seconds a held (ready or paused) job is kept unless printed or a favourite. */
   heldRetention: number;
   /** Seconds a printed job is kept for reprint after its last print, unless a favourite. */
@@ -197,6 +200,7 @@ export function loadStartupSettings(env: NodeJS.ProcessEnv = process.env): Start
     reportFilesPerOwner: e.PRINT_SERVER_REPORT_FILES_PER_OWNER,
     reportDelayMs: e.PRINT_SERVER_REPORT_DELAY,
     lockoutWindow: e.PRINT_SERVER_LOCKOUT_WINDOW,
+    pinFailureCeiling: e.PRINT_SERVER_PIN_FAILURE_CEILING,
     heldRetention: e.PRINT_SERVER_HELD_RETENTION,
     printedRetention: e.PRINT_SERVER_PRINTED_RETENTION,
     printJobMs: e.PRINT_SERVER_PRINT_JOB_MS,

@@ -92,7 +92,11 @@ export async function openServices(
     payments: paymentsRepository(store.db, store.lookupKey),
     grants: grantsStore(store.db, startup.refreshLifetime),
     signer,
-    limiter: createSignInLimiter({ ...DEFAULT_LIMITS, windowSeconds: startup.lockoutWindow }),
+    limiter: createSignInLimiter({
+      ...DEFAULT_LIMITS,
+      pinCeiling: startup.pinFailureCeiling,
+      windowSeconds: startup.lockoutWindow,
+    }),
     guard: tokenGuard(signer, clients),
     reports: createReportRunner(store.db, store.paths, startup, logger),
     jobs,

@@ -86,7 +86,7 @@ describe("the sign-in page", () => {
     }
     const post = await call(server, "submitSignInPage", {
       params: { lang: "en" },
-      form: form({ redirect_uri: "https://evil.example/cb", method: "pin", pin: ALICE.pin }),
+      form: form({ redirect_uri: "https://evil.example/cb", method: "pin", username: ALICE.username, pin: ALICE.pin }),
     });
     expect(post.status).toBe(400);
     expect(post.headers.get("location")).toBeNull();
@@ -95,7 +95,7 @@ describe("the sign-in page", () => {
   it("shows the form again with a message after a wrong PIN", async () => {
     const res = await call(server, "submitSignInPage", {
       params: { lang: "en" },
-      form: form({ method: "pin", pin: "000000" }),
+      form: form({ method: "pin", username: ALICE.username, pin: "000000" }),
     });
     expect(res.status).toBe(400);
     expect(res.text).toContain("Sign-in failed");
@@ -105,7 +105,7 @@ describe("the sign-in page", () => {
 
 describe("authorization_code", () => {
   it("exchanges a PIN sign-in's code for a user token without a refresh token", async () => {
-    const res = await exchange(await codeFor({ method: "pin", pin: ALICE.pin }));
+    const res = await exchange(await codeFor({ method: "pin", username: ALICE.username, pin: ALICE.pin }));
     expect(res.status).toBe(200);
     expect(res.json.refresh_token).toBeUndefined();
     expect(res.json.scope).toBe("users reports");
@@ -119,7 +119,7 @@ describe("authorization_code", () => {
   });
 
   it("uses a code once only", async () => {
-    const code = await codeFor({ method: "pin", pin: ALICE.pin });
+    const code = await codeFor({ method: "pin", username: ALICE.username, pin: ALICE.pin });
     expect((await exchange(code)).status).toBe(200);
     const again = await exchange(code);
     expect(again.status).toBe(400);
@@ -127,12 +127,12 @@ describe("authorization_code", () => {
   });
 
   it("needs the exact redirect_uri and the same client", async () => {
-    const code = await codeFor({ method: "pin", pin: ALICE.pin });
+    const code = await codeFor({ method: "pin", username: ALICE.username, pin: ALICE.pin });
     const res = await exchange(code, `${REDIRECT}/other`);
     expect(res.status).toBe(400);
     expect(res.json.error).toBe("invalid_grant");
     const other = await server.registerClient("users reports", { redirectUris: [REDIRECT] });
-    const code2 = await codeFor({ method: "pin", pin: ALICE.pin });
+    const code2 = await codeFor({ method: "pin", username: ALICE.username, pin: ALICE.pin });
     const stolen = await call(server, "createToken", {
       json: {
         grant_type: "authorization_code",
@@ -213,20 +213,20 @@ describe("declining", () => {
 
 describe("authorization codes attacked", () => {
   it("gives exactly one token when a code is exchanged twice at once", async () => {
-    const code = await codeFor({ method: "pin", pin: ALICE.pin });
+    const code = await codeFor({ method: "pin", username: ALICE.username, pin: ALICE.pin });
     const answers = await Promise.all([exchange(code), exchange(code)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
   });
 
   it("gives exactly one token when a code is exchanged 40 times in parallel", async () => {
-    const code = await codeFor({ method: "pin", pin: ALICE.pin });
+    const code = await codeFor({ method: "pin", username: ALICE.username, pin: ALICE.pin });
     const answers = await Promise.all(Array.from({ length: 40 }, () => exchange(code)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 400 && a.json.error === "invalid_grant")).toHaveLength(39);
   });
 
   it("refuses a code older than a minute", async () => {
-    const code = await codeFor({ method: "pin", pin: ALICE.pin });
+    const code = await codeFor({ method: "pin", username: ALICE.username, pin: ALICE.pin });
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       vi.setSystemTime(Date.now() + 61_000);
@@ -239,7 +239,7 @@ describe("authorization codes attacked", () => {
   });
 
   it("refuses a wrong client secret with 401 invalid_client, and the code still works for the real client", async () => {
-    const code = await codeFor({ method: "pin", pin: ALICE.pin });
+    const code = await codeFor({ method: "pin", username: ALICE.username, pin: ALICE.pin });
     const wrong = await call(server, "createToken", {
       form: {
         grant_type: "authorization_code",
@@ -259,10 +259,10 @@ describe("authorization codes attacked", () => {
     const odd = "a b&c=d/é";
     const res = await call(server, "submitSignInPage", {
       params: { lang: "en" },
-      form: form({ method: "pin", pin: ALICE.pin, state: odd }),
+      form: form({ method: "pin", username: ALICE.username, pin: ALICE.pin, state: odd }),
     });
     expect(new URL(res.headers.get("location") ?? "").searchParams.get("state")).toBe(odd);
-    const noState: Record<string, string> = form({ method: "pin", pin: ALICE.pin });
+    const noState: Record<string, string> = form({ method: "pin", username: ALICE.username, pin: ALICE.pin });
     delete noState.state;
     const bare = await call(server, "submitSignInPage", { params: { lang: "en" }, form: noState });
     expect(new URL(bare.headers.get("location") ?? "").searchParams.has("state")).toBe(false);
@@ -276,13 +276,13 @@ describe("sign-in page limits", () => {
     for (let i = 0; i < 9; i++) {
       const res = await call(server, "submitSignInPage", {
         params: { lang: "en" },
-        form: form({ method: "pin", pin: `55555${i}` }),
+        form: form({ method: "pin", username: `nobody${i}`, pin: `55555${i}` }),
       });
       expect(res.status).toBe(400);
     }
     const locked = await call(server, "submitSignInPage", {
       params: { lang: "en" },
-      form: form({ method: "pin", pin: ALICE.pin }),
+      form: form({ method: "pin", username: ALICE.username, pin: ALICE.pin }),
     });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);

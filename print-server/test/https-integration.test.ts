@@ -164,7 +164,7 @@ describe("over HTTPS", () => {
     expect(page.text).toContain('<html lang="de" class="dark">');
     const signedIn = await call(server, "submitSignInPage", {
       params: { lang: "en" },
-      form: { ...fields, method: "pin", pin: ALICE.pin },
+      form: { ...fields, method: "pin", username: ALICE.username, pin: ALICE.pin },
     });
     expect(signedIn.status).toBe(302);
     const location = new URL(signedIn.headers.get("location") ?? "");
@@ -185,7 +185,7 @@ describe("over HTTPS", () => {
     // The same code sent 40 times at once over the wire: exactly one token.
     const again = await call(server, "submitSignInPage", {
       params: { lang: "en" },
-      form: { ...fields, method: "pin", pin: ALICE.pin },
+      form: { ...fields, method: "pin", username: ALICE.username, pin: ALICE.pin },
     });
     const code = new URL(again.headers.get("location") ?? "").searchParams.get("code") ?? "";
     const replays = await Promise.all(

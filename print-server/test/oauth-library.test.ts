@@ -98,7 +98,7 @@ async function codeFromPage(query: Record<string, string>, pin = ALICE.pin): Pro
   const res = await server.fetch("/en/auth", {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ ...fields, pin }).toString(),
+    body: new URLSearchParams({ ...fields, username: ALICE.username, pin }).toString(),
   });
   expect(res.status).toBe(302);
   return new URL(res.headers.get("location") ?? "");

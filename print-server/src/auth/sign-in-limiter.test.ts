@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { createSignInLimiter, type SignInLimiter } from "./sign-in-limiter.js";
+import { addressBucket, createSignInLimiter, type SignInLimiter } from "./sign-in-limiter.js";
 
 function limiterAt(start = 1_000_000) {
   let now = start;
-  const limiter = createSignInLimiter({ perUser: 5, perAddress: 10, windowSeconds: 900 }, () => now);
+  const limiter = createSignInLimiter({ perUser: 5, perAddress: 10, pinCeiling: 20, windowSeconds: 900 }, () => now);
   return { limiter, advance: (seconds: number) => (now += seconds * 1000) };
 }
 
 /** A failed attempt: counted, never taken back. */
-function fail(limiter: SignInLimiter, address: string, userKey: string | null): void {
-  const attempt = limiter.attempt(address, userKey);
+function fail(limiter: SignInLimiter, address: string, userKey: string | null, pin = false): void {
+  const attempt = limiter.attempt(address, userKey, { pin });
   if ("retryAfter" in attempt) throw new Error(`refused: wait ${attempt.retryAfter} s`);
 }
 
@@ -57,5 +57,29 @@ describe("sign-in limiter", () => {
     expect(limiter.retryAfter("10.2.2.2", null)).toBe(0);
     fail(limiter, "10.2.2.2", null);
     expect(limiter.retryAfter("10.2.2.2", null)).toBeGreaterThan(0);
+  });
+
+  it("counts an IPv6 source by its /64 and an IPv4-mapped one as its IPv4 address", () => {
+    expect(addressBucket("2001:db8:1:2:aaaa::1")).toBe(addressBucket("2001:db8:1:2:ffff:1:2:3"));
+    expect(addressBucket("2001:db8:1:2::1")).not.toBe(addressBucket("2001:db8:1:3::1"));
+    expect(addressBucket("::ffff:192.0.2.7")).toBe("192.0.2.7");
+    expect(addressBucket("192.0.2.7")).not.toBe(addressBucket("192.0.2.8"));
+    const { limiter } = limiterAt();
+    for (let i = 0; i < 10; i++) fail(limiter, `2001:db8:5:5::${i + 1}`, null);
+    expect(limiter.retryAfter("2001:db8:5:5:1:1:1:1", null)).toBeGreaterThan(0);
+    expect(limiter.retryAfter("2001:db8:5:6::1", null)).toBe(0);
+  });
+
+  it("keeps one ceiling on failed PIN sign-ins of everyone, which a success does not add to", () => {
+    const { limiter, advance } = limiterAt();
+    const success = limiter.attempt("10.5.0.1", "id:1", { pin: true });
+    if (!("succeeded" in success)) throw new Error("refused");
+    success.succeeded();
+    for (let i = 0; i < 20; i++) fail(limiter, `10.5.1.${i}`, null, true);
+    expect(limiter.attempt("10.5.2.1", "id:2", { pin: true })).toEqual({ retryAfter: 900 });
+    // Passwords are not PINs: they go on.
+    expect(limiter.retryAfter("10.5.2.1", "id:2")).toBe(0);
+    advance(900);
+    expect(limiter.retryAfter("10.5.2.1", "id:2", { pin: true })).toBe(0);
   });
 });

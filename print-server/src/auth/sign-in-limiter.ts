@@ -1,6 +1,9 @@
+import ipaddr from "ipaddr.js";
+
 /**
- * Failed sign-ins in a sliding window, per user and per source address.
- * Kept in memory: a restart forgets them, which only ever helps the user.
+ * Failed sign-ins in a sliding window, per user, per source address and, for
+ * PIN sign-ins, for the whole organisation. Kept in memory: a restart forgets
+ * them, which only ever helps the user.
  *
  * `attempt` is the atomic way in: it checks the limits and counts the attempt
  * as a failure in the same synchronous step, before the caller awaits a
@@ -10,10 +13,27 @@
 export interface SignInLimits {
   perUser: number;
   perAddress: number;
+  /** Failed PIN sign-ins of everyone together: a PIN names no user, so spraying PINs is limited here. */
+  pinCeiling: number;
   windowSeconds: number;
 }
 
-export const DEFAULT_LIMITS: Omit<SignInLimits, "windowSeconds"> = { perUser: 5, perAddress: 10 };
+export const DEFAULT_LIMITS: Omit<SignInLimits, "windowSeconds"> = { perUser: 5, perAddress: 10, pinCeiling: 100 };
+
+/**
+ * The source a per-address limit counts: an IPv4 address as it is (also when
+ * written IPv4-mapped), an IPv6 one by its /64, which one host or household
+ * gets whole and can fill with any number of addresses.
+ */
+export function addressBucket(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const prefix = ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/64`);
+  return `${prefix.toString()}/64`;
+}
+
+const ORG_PIN = "org:pin";
 
 export function createSignInLimiter(limits: SignInLimits, clock: () => number = Date.now) {
   const failures = new Map<string, number[]>();
@@ -38,32 +58,44 @@ export function createSignInLimiter(limits: SignInLimits, clock: () => number = 
   // Keeps the map small when someone sprays many different names.
   setInterval(() => [...failures.keys()].forEach(recent), 60_000).unref();
 
-  function record(address: string, userKey: string | null, at: number): void {
-    for (const key of [`addr:${address}`, ...(userKey ? [`user:${userKey}`] : [])]) {
-      failures.set(key, [...recent(key), at]);
-    }
+  /** The keys one attempt counts against, each with its limit. */
+  function keysOf(address: string, userKey: string | null, pin: boolean): [string, number][] {
+    return [
+      [`addr:${addressBucket(address)}`, limits.perAddress],
+      ...(userKey ? [[`user:${userKey}`, limits.perUser] as [string, number]] : []),
+      ...(pin ? [[ORG_PIN, limits.pinCeiling] as [string, number]] : []),
+    ];
   }
 
-  function retryAfter(address: string, userKey: string | null): number {
-    return Math.max(wait(`addr:${address}`, limits.perAddress), userKey ? wait(`user:${userKey}`, limits.perUser) : 0);
+  function retryAfter(address: string, userKey: string | null, { pin = false }: { pin?: boolean } = {}): number {
+    return Math.max(0, ...keysOf(address, userKey, pin).map(([key, limit]) => wait(key, limit)));
   }
 
   return {
     /**
      * One sign-in attempt (or anything that checks a user's secret), counted
      * at once: `{ retryAfter }` above the limits, else an attempt that stays a
-     * failure unless `succeeded()` is called.
+     * failure unless `succeeded()` is called. `pin`: the secret is a PIN, so
+     * the organisation's PIN ceiling applies too.
      */
-    attempt(address: string, userKey: string | null): { retryAfter: number } | { succeeded(): void } {
-      const waitSeconds = retryAfter(address, userKey);
+    attempt(
+      address: string,
+      userKey: string | null,
+      { pin = false }: { pin?: boolean } = {},
+    ): { retryAfter: number } | { succeeded(): void } {
+      const waitSeconds = retryAfter(address, userKey, { pin });
       if (waitSeconds > 0) return { retryAfter: waitSeconds };
       const at = clock();
-      record(address, userKey, at);
+      const keys = keysOf(address, userKey, pin).map(([key]) => key);
+      for (const key of keys) failures.set(key, [...recent(key), at]);
       return {
         succeeded: () => {
-          const list = failures.get(`addr:${address}`);
-          const index = list?.lastIndexOf(at) ?? -1;
-          if (list && index >= 0) list.splice(index, 1);
+          for (const key of keys) {
+            if (key.startsWith("user:")) continue;
+            const list = failures.get(key);
+            const index = list?.lastIndexOf(at) ?? -1;
+            if (list && index >= 0) list.splice(index, 1);
+          }
           // A user's own success clears only that user's failures, never the address's or anyone else's.
           if (userKey) failures.delete(`user:${userKey}`);
         },

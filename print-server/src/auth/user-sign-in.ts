@@ -7,11 +7,30 @@ import type { SignInLimiter } from "./sign-in-limiter.js";
 /** login_info types: 1 card, 2 PIN, 3 user name + password, 4 card + PIN, 5 card + password. */
 export type LoginInfo = Schemas["LoginInfo"];
 
+/** The sign-in page's PIN form: a user name (or alias) and that user's PIN. */
+export interface NameAndPin {
+  type: "name-and-pin";
+  user: string;
+  pin: string;
+}
+
+/** Failures against a name nobody has are counted per name, so guessing names is limited like guessing secrets. */
+const nameKey = (user: UserRow | undefined, name: string) =>
+  user ? `id:${user.id}` : `name:${name.trim().toLowerCase()}`;
+
+/** Whether the secret checked is a PIN (the organisation's PIN ceiling then applies). */
+const isPin = (info: LoginInfo | NameAndPin) => info.type === 2 || info.type === 4 || info.type === "name-and-pin";
+
 async function check(
-  info: LoginInfo,
+  info: LoginInfo | NameAndPin,
   users: UsersRepository,
 ): Promise<{ user: UserRow | undefined; userKey: string | null; ok: () => Promise<boolean> }> {
   switch (info.type) {
+    case "name-and-pin": {
+      const user = users.byNameOrAlias(info.user);
+      const pinUser = users.byPin(info.pin);
+      return { user, userKey: nameKey(user, info.user), ok: async () => user !== undefined && pinUser?.id === user.id };
+    }
     case 1: {
       const user = users.byCard(info.card);
       return { user, userKey: user ? `id:${user.id}` : null, ok: async () => user !== undefined };
@@ -22,9 +41,11 @@ async function check(
     }
     case 3: {
       const user = users.byNameOrAlias(info.user);
-      // Unknown names are counted too, so guessing names is limited like guessing passwords.
-      const userKey = user ? `id:${user.id}` : `name:${info.user.trim().toLowerCase()}`;
-      return { user, userKey, ok: () => verifyPassword(info.pwd, user?.password_hash ?? null) };
+      return {
+        user,
+        userKey: nameKey(user, info.user),
+        ok: () => verifyPassword(info.pwd, user?.password_hash ?? null),
+      };
     }
     case 4: {
       const user = users.byCard(info.card);
@@ -48,17 +69,19 @@ async function check(
 
 /**
  * Runs `check` (is this user's secret right?) as one attempt within the
- * failed sign-in limits of the source address and the user: 429 above them;
- * a wrong secret counts as a failure. Counted before `check` is awaited, so
- * parallel attempts cannot slip past the limits.
+ * failed sign-in limits of the source address and the user (and for a PIN,
+ * the organisation's PIN ceiling): 429 above them; a wrong secret counts as a
+ * failure. Counted before `check` is awaited, so parallel attempts cannot
+ * slip past the limits.
  */
 export async function withinSignInLimits(
   limiter: SignInLimiter,
   address: string,
   userKey: string | null,
   check: () => Promise<boolean>,
+  options: { pin?: boolean } = {},
 ): Promise<boolean> {
-  const attempt = limiter.attempt(address, userKey);
+  const attempt = limiter.attempt(address, userKey, options);
   if ("retryAfter" in attempt) throw apiErrors.tooManyRequests(attempt.retryAfter);
   const ok = await check();
   if (ok) attempt.succeeded();
@@ -70,14 +93,16 @@ export async function withinSignInLimits(
  * the user. Wrong data of any kind is the same invalid_grant.
  */
 export async function signInUser(
-  info: LoginInfo,
+  info: LoginInfo | NameAndPin,
   address: string,
   users: UsersRepository,
   limiter: SignInLimiter,
 ): Promise<UserRow> {
   const { user, userKey, ok } = await check(info, users);
   // ok() runs even for an unknown user (a dummy hash), so the time taken tells nothing.
-  const passed = await withinSignInLimits(limiter, address, userKey, async () => (await ok()) && user !== undefined);
+  const passed = await withinSignInLimits(limiter, address, userKey, async () => (await ok()) && user !== undefined, {
+    pin: isPin(info),
+  });
   if (!passed || !user) throw apiErrors.invalidGrant("The sign-in data is not valid.");
   return user;
 }

@@ -88,6 +88,19 @@ export function grantsStore(db: Db, refreshLifetime: number) {
 
     revokeAllOfUser: (userId: number) => revokeUser.run(now(), userId).changes,
 
+    /**
+     * RFC 7009: revoking one refresh token revokes its whole chain (section
+     * 2.1 lets a server revoke the grant behind it). Another client's token is
+     * left alone.
+     */
+    revokeRefreshToken: (presented: string, clientId: string): "revoked" | "unknown" | "wrong_client" => {
+      const row = refreshByHash.get(sha256(presented)) as RefreshRow | undefined;
+      if (!row) return "unknown";
+      if (row.client_id !== clientId) return "wrong_client";
+      revokeChain.run(now(), row.chain_id);
+      return "revoked";
+    },
+
     /** `codeChallenge`: the sign-in link's PKCE S256 challenge, or null without one. */
     createCode(
       clientId: string,

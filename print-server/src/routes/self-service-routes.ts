@@ -24,6 +24,8 @@ export const selfServiceRoutes: RoutePlugin = async (app, { services: s }) => {
     const { pinChange } = readSelfService(s.db);
     if (!pinChange.allowed) throw apiErrors.notAllowed("Users may not change their PIN on this server.");
     const pin = s.pins.issue(user.id, { length: pinChange.length, deleteOld: request.body?.deleteOld === true });
+    // Sessions opened with the old secret end at their next refresh.
+    s.grants.revokeAllOfUser(user.id);
     return { pin };
   });
 
@@ -62,6 +64,7 @@ export const selfServiceRoutes: RoutePlugin = async (app, { services: s }) => {
       throw apiErrors.passwordRule("notCurrent", "The new password must differ from the current one.");
     }
     s.users.setPasswordHash(user.id, await hashPassword(newPassword));
+    s.grants.revokeAllOfUser(user.id);
     return reply.code(204).send();
   });
 };

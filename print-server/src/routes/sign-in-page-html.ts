@@ -62,7 +62,8 @@ export type SignInRequest = Pick<
 >;
 
 /**
- * Two forms, PIN and user name with password. After a failed attempt the
+ * Two forms, user name with PIN and user name with password: a PIN alone
+ * names nobody, so it would let one guess try every account at once. After a failed attempt the
  * message is announced (role=alert), named by the fields it concerns
  * (aria-describedby) and the method's first field gets the focus, without script.
  */
@@ -101,8 +102,10 @@ export function signInPage(
 ${failed ? `<p role="alert" id="message">${escapeHtml(t[failed.message])}</p>` : ""}
 <h2 id="with-pin">${t.withPin}</h2>
 <form method="post" action="${action}" aria-labelledby="with-pin">${hidden("pin")}
+  <label for="pin-username">${t.username}</label>
+  <input id="pin-username" name="username" autocomplete="username" autocapitalize="none" spellcheck="false" required${about("pin")}${focus("pin")}>
   <label for="pin">${t.pin}</label>
-  <input id="pin" name="pin" type="password" inputmode="numeric" autocomplete="off" required${about("pin")}${focus("pin")}>
+  <input id="pin" name="pin" type="password" inputmode="numeric" autocomplete="off" required${about("pin")}>
   <button type="submit">${t.signInPin}</button>
 </form>
 <h2 id="with-password">${t.withPassword}</h2>

@@ -6,7 +6,7 @@
 const en = {
   title: "Sign in",
   asks: (client: string) => `${client} asks to use your print account.`,
-  withPin: "With your PIN",
+  withPin: "With your user name and PIN",
   pin: "PIN",
   signInPin: "Sign in with PIN",
   withPassword: "Or with your user name and password",
@@ -29,7 +29,7 @@ export type SignInPageText = typeof en;
 const de: SignInPageText = {
   title: "Anmelden",
   asks: (client) => `${client} möchte Ihr Druckkonto verwenden.`,
-  withPin: "Mit Ihrer PIN",
+  withPin: "Mit Benutzername und PIN",
   pin: "PIN",
   signInPin: "Mit PIN anmelden",
   withPassword: "Oder mit Benutzername und Passwort",
@@ -51,7 +51,7 @@ const de: SignInPageText = {
 const cs: SignInPageText = {
   title: "Přihlášení",
   asks: (client) => `${client} žádá o použití vašeho tiskového účtu.`,
-  withPin: "Pomocí PIN",
+  withPin: "Pomocí uživatelského jména a PIN",
   pin: "PIN",
   signInPin: "Přihlásit se pomocí PIN",
   withPassword: "Nebo pomocí uživatelského jména a hesla",

@@ -1,7 +1,7 @@
 import type { FastifyReply } from "fastify";
 import { sourceAddress } from "../auth/client-authentication.js";
 import { grantableScopes } from "../auth/token-grants.js";
-import { signInUser, type LoginInfo } from "../auth/user-sign-in.js";
+import { signInUser, type LoginInfo, type NameAndPin } from "../auth/user-sign-in.js";
 import type { ClientRecord } from "../db/clients.js";
 import { ApiError } from "../errors.js";
 import { publicRoute, type RoutePlugin } from "./api-route.js";
@@ -107,10 +107,11 @@ export const signInPageRoutes: RoutePlugin = async (app, { services: s }) => {
       const challenge = pkceChallenge(input);
       if (challenge === "invalid")
         return redirectWith(reply, input.redirect_uri, { error: "invalid_request", state: input.state });
-      const info: LoginInfo | null =
+      // The PIN only together with the user name it belongs to, as the portal asks for it.
+      const info: LoginInfo | NameAndPin | null =
         input.method === "pin"
-          ? input.pin
-            ? { type: 2, pin: input.pin }
+          ? input.username && input.pin
+            ? { type: "name-and-pin", user: input.username, pin: input.pin }
             : null
           : input.username && input.password
             ? { type: 3, user: input.username, pwd: input.password }

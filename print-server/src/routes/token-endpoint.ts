@@ -26,6 +26,8 @@ const GRANTS = {
   ),
 };
 
+const revocationRequest = compile<Schemas["TokenRevocationRequest"]>(componentSchema("TokenRevocationRequest"));
+
 const isGrantType = (value: unknown): value is keyof typeof GRANTS =>
   typeof value === "string" && Object.hasOwn(GRANTS, value);
 
@@ -90,5 +92,20 @@ export const tokenEndpoint: RoutePlugin = async (app, { services: s }) => {
     }
     if (result.userId !== undefined) request.logIds = { clientId: client.clientId, userId: result.userId };
     return result.response;
+  });
+
+  /**
+   * POST /api/auth/revoke (RFC 7009), client-authenticated as above. A refresh
+   * token's whole chain ends; an unknown token (or an access token, which
+   * simply runs out) answers 200 all the same, so the answer tells nothing.
+   */
+  publicRoute(app, "revokeToken", async (request, reply) => {
+    const body = tokenRequestFields(request);
+    const client = authenticateClient(request, body, s.clients);
+    const { token } = checked(revocationRequest, body);
+    if (s.grants.revokeRefreshToken(token, client.clientId) === "wrong_client")
+      throw apiErrors.invalidGrant("The token was issued to another client.");
+    void reply.header("Cache-Control", "no-store").header("Pragma", "no-cache");
+    return reply.code(200).send();
   });
 };

@@ -37,7 +37,11 @@ export async function openTerminal(startup: StartupSettings): Promise<{ deps: Te
       jobs,
       printers,
       printing,
-      limiter: createSignInLimiter({ ...DEFAULT_LIMITS, windowSeconds: startup.lockoutWindow }),
+      limiter: createSignInLimiter({
+        ...DEFAULT_LIMITS,
+        pinCeiling: startup.pinFailureCeiling,
+        windowSeconds: startup.lockoutWindow,
+      }),
       storage,
       deleteAfterPrint: startup.externalStorage?.deleteAfterPrint ?? true,
     },
