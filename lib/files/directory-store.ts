@@ -53,8 +53,9 @@ export interface DirectoryStoreOptions {
 
 /** A person's folder name: their user name, encoded so it is one safe path segment. */
 export function ownerSegment(owner: string): string {
-  const encoded = encodeURIComponent(owner.normalize("NFC").toLowerCase()).replace(/[.*!'()~]/g, (c) =>
-    `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  const encoded = encodeURIComponent(owner.normalize("NFC").toLowerCase()).replace(
+    /[.*!'()~]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return encoded.length <= 150 ? encoded : `h-${createHash("sha256").update(encoded).digest("hex")}`;
 }
@@ -172,11 +173,14 @@ export class DirectoryStore implements FileStore {
   }
 
   async write(request: WriteRequest): Promise<StoredFile> {
-    const { owner, folder } = request;
+    const { owner } = request;
+    // The sender may go away while the quota is read, before the pipeline listens; the pipeline still sees it.
+    request.body.on("error", () => undefined);
     if (request.expectedBytes !== undefined && request.expectedBytes > this.limits.maxFileBytes)
       throw refusal("too_large", "tooLarge", "declared file over the size limit");
     // A full quota refuses before a byte is read (checked again, under the lock, before the rename).
-    if (!request.replace) this.refuseOverQuota(await this.usage(owner), { files: 1, bytes: request.expectedBytes ?? 0 });
+    if (!request.replace)
+      this.refuseOverQuota(await this.usage(owner), { files: 1, bytes: request.expectedBytes ?? 0 });
     const tempDir = join(this.root, ".tmp");
     const temp = join(tempDir, randomUUID());
     try {
@@ -193,9 +197,7 @@ export class DirectoryStore implements FileStore {
         uploadedAt: this.now(),
         uploadKey: request.uploadKey,
       };
-      return await this.withLock(`files:${ownerSegment(owner)}`, () =>
-        this.settle(request, temp, meta, measure.bytes),
-      );
+      return await this.withLock(`files:${ownerSegment(owner)}`, () => this.settle(request, temp, meta, measure.bytes));
     } catch (error) {
       if (isDiskFull(error)) throw refusal("unavailable", "diskFull", "storage full");
       throw error;
@@ -219,7 +221,8 @@ export class DirectoryStore implements FileStore {
     if (type === "image/jpeg" || type === "image/png") return 1;
     if (type !== "application/pdf") return null;
     const check = await checkPdf(temp);
-    if (!check.ok) throw refusal("bad_request", check.problem === "encrypted" ? "encryptedPdf" : "brokenPdf", check.problem);
+    if (!check.ok)
+      throw refusal("bad_request", check.problem === "encrypted" ? "encryptedPdf" : "brokenPdf", check.problem);
     return check.pages;
   }
 
@@ -248,7 +251,15 @@ export class DirectoryStore implements FileStore {
       await rm(metaTemp, { force: true });
     }
     await (request.replace ? rename(temp, join(folderPath, name)) : this.linkAway(temp, join(folderPath, name)));
-    return { folder, name, size: bytes, type: meta.type, pages: meta.pages, uploadedAt: meta.uploadedAt, removedAt: meta.uploadedAt + this.limits.retentionMs };
+    return {
+      folder,
+      name,
+      size: bytes,
+      type: meta.type,
+      pages: meta.pages,
+      uploadedAt: meta.uploadedAt,
+      removedAt: meta.uploadedAt + this.limits.retentionMs,
+    };
   }
 
   /** Moves without replacing: a name taken meanwhile (by hand) fails instead of being lost. */

@@ -18,8 +18,7 @@ export const rootFolders: readonly { id: Folder; name: string }[] = [
 ];
 
 export type StoragePath =
-  | { kind: "folders"; username: string; segments: string[] }
-  | { kind: "files"; username: string; segments: string[] };
+  { kind: "folders"; username: string; segments: string[] } | { kind: "files"; username: string; segments: string[] };
 
 export type PathProblem = "unknown" | "invalid";
 

@@ -69,7 +69,12 @@ function fileOf(segments: string[]): { folder: Folder; name: string } | undefine
   return segments.length === 2 && isFolder(first) && second ? { folder: first, name: second } : undefined;
 }
 
-async function handleFile(files: FileStore, method: Method, request: NextRequest, path: StoragePath): Promise<Response> {
+async function handleFile(
+  files: FileStore,
+  method: Method,
+  request: NextRequest,
+  path: StoragePath,
+): Promise<Response> {
   const target = fileOf(path.segments);
   if (!target) return notFound();
   if (method === "POST") {
@@ -86,7 +91,9 @@ async function handleFile(files: FileStore, method: Method, request: NextRequest
     return json(fileItem(stored), 201);
   }
   if (method === "DELETE") {
-    return (await files.remove(path.username, target.folder, target.name)) ? new Response(null, { status: 204 }) : notFound();
+    return (await files.remove(path.username, target.folder, target.name))
+      ? new Response(null, { status: 204 })
+      : notFound();
   }
   const opened = await files.open(path.username, target.folder, target.name);
   return opened ? fileResponse(opened) : notFound();
@@ -127,7 +134,9 @@ export function externalStorageHandler(method: Method, files: () => FileStore = 
     if (path === "unknown") return notFound();
     try {
       if (path.kind === "folders")
-        return method === "GET" ? await listFolder(files(), path.username, path.segments) : refuse(405, "method_not_allowed", "Folders are only listed.");
+        return method === "GET"
+          ? await listFolder(files(), path.username, path.segments)
+          : refuse(405, "method_not_allowed", "Folders are only listed.");
       return await handleFile(files(), method, request, path);
     } catch (error) {
       return errorResponse(error);

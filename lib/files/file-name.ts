@@ -31,7 +31,10 @@ export function sanitiseFileName(given: string, fallback = "file"): string {
   if (Buffer.byteLength(cleaned) <= maxNameBytes) return cleaned;
   const dot = cleaned.lastIndexOf(".");
   const extension = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : "";
-  const stem = cutToBytes(cleaned.slice(0, cleaned.length - extension.length), maxNameBytes - Buffer.byteLength(extension));
+  const stem = cutToBytes(
+    cleaned.slice(0, cleaned.length - extension.length),
+    maxNameBytes - Buffer.byteLength(extension),
+  );
   return `${stem.replace(/[\s.]+$/, "")}${extension}`;
 }
 

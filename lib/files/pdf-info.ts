@@ -16,24 +16,19 @@ let missingLogged = false;
 /** Reads `file`'s page count; a PDF that pdfinfo cannot open is broken, one with a password encrypted. */
 export function checkPdf(file: string): Promise<PdfCheck> {
   return new Promise((resolve) => {
-    execFile(
-      "pdfinfo",
-      [file],
-      { timeout: timeLimitMs, maxBuffer: 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error && (error as NodeJS.ErrnoException).code === "ENOENT") {
-          if (!missingLogged) log.warn("pdfinfo not found: install poppler-utils to count pages and refuse broken PDFs");
-          missingLogged = true;
-          resolve({ ok: true, pages: null });
-          return;
-        }
-        if (error) {
-          resolve({ ok: false, problem: /password/i.test(String(stderr)) ? "encrypted" : "broken" });
-          return;
-        }
-        resolve(pdfInfoResult(String(stdout)));
-      },
-    );
+    execFile("pdfinfo", [file], { timeout: timeLimitMs, maxBuffer: 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error && (error as NodeJS.ErrnoException).code === "ENOENT") {
+        if (!missingLogged) log.warn("pdfinfo not found: install poppler-utils to count pages and refuse broken PDFs");
+        missingLogged = true;
+        resolve({ ok: true, pages: null });
+        return;
+      }
+      if (error) {
+        resolve({ ok: false, problem: /password/i.test(String(stderr)) ? "encrypted" : "broken" });
+        return;
+      }
+      resolve(pdfInfoResult(String(stdout)));
+    });
   });
 }
 

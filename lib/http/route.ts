@@ -89,7 +89,8 @@ async function checkedRequest<Params, Body>(
   options: RouteOptions<Params, Body>,
 ): Promise<{ params: Params; readBody: () => Promise<Body> }> {
   // Before anything else, so that nothing of a refused body is read.
-  if (declaresLargeBody(request, options.maxBodyBytes)) throw new PortalError("too_large", { reason: "declared body too large" });
+  if (declaresLargeBody(request, options.maxBodyBytes))
+    throw new PortalError("too_large", { reason: "declared body too large" });
   if (isCrossSiteChange(request, getEnv().PORTAL_URL)) throw new PortalError("cross_site");
   const params = (options.params ? checked(options.params, await context.params, "params") : undefined) as Params;
   const readBody = async () =>

@@ -44,7 +44,9 @@ export const uploadHeaders = z.object({
       }
     }),
   ),
-  "idempotency-key": z.string(say("files.answers.badKey")).check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, say("files.answers.badKey"))),
+  "idempotency-key": z
+    .string(say("files.answers.badKey"))
+    .check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, say("files.answers.badKey"))),
 });
 
 export const uploadResponse = z.object({ file: fileView });
