@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from "react";
 import { EmbedHeightReporter } from "@/components/layout/embed-height-reporter";
 import { EmbedProvider } from "@/components/providers/embed-provider";
+import { QueryProvider } from "@/components/providers/query-provider";
 import { IntlScope } from "@/components/providers/intl-scope";
 import { IconScope } from "@/components/icons/icon-scope";
 import { BottomNav, HeaderNav } from "@/components/layout/portal-nav";
@@ -66,7 +67,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
                 embedded ? "w-full px-3 pb-4 pt-4" : "mx-auto w-full max-w-4xl flex-1 px-4 pb-24 pt-6 sm:pb-10"
               }
             >
-              {children}
+              <QueryProvider>{children}</QueryProvider>
             </main>
             {embedded ? <EmbedHeightReporter /> : <BottomNav />}
             <WholeFirstPaint />

@@ -158,7 +158,7 @@ export class DirectoryStore implements FileStore {
 
   async list(owner: string, folder: Folder): Promise<StoredFile[]> {
     return (await this.describeAll(owner, folder))
-      .map(({ uploadKey: _key, ...file }) => file)
+      .map((file) => this.withoutKey(file))
       .sort((a, b) => b.uploadedAt - a.uploadedAt || a.name.localeCompare(b.name));
   }
 
@@ -268,8 +268,9 @@ export class DirectoryStore implements FileStore {
     await unlink(temp);
   }
 
-  private withoutKey({ uploadKey: _key, ...file }: StoredFile & Meta): StoredFile {
-    return file;
+  private withoutKey(file: StoredFile & Meta): StoredFile {
+    const { folder, name, size, type, pages, uploadedAt, removedAt } = file;
+    return { folder, name, size, type, pages, uploadedAt, removedAt };
   }
 
   async open(owner: string, folder: Folder, name: string): Promise<OpenedFile | undefined> {
