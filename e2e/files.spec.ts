@@ -214,3 +214,30 @@ test("a scan delivered through the adapter appears on the open page and download
   await entry.getByRole("button", { name: "Delete" }).click();
   await expect(entry).toHaveCount(0);
 });
+
+test("an upload shows its progress, and Cancel stops it and keeps nothing", async ({ page, signInPage }) => {
+  const files = await signedInAs(page, alice.pin, signInPage);
+  // A slow line, so the upload is still under way when Cancel is pressed.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const line = (uploadThroughput: number) =>
+    cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput,
+    });
+  await line(128 * 1024);
+  const name = `Large ${unique()}.pdf`;
+  await files.upload([
+    { name, mimeType: "application/pdf", buffer: Buffer.concat([pdfBytes(1), randomBytes(3_000_000)]) },
+  ]);
+  await expect(page.getByRole("progressbar", { name: `Uploading ${name}` })).toBeVisible();
+  await files.uploads.getByRole("button", { name: "Cancel" }).click();
+  await expect(files.uploads).toContainText(`The upload of ${name} is cancelled.`);
+  await line(-1);
+  await expect
+    .poll(async () => JSON.stringify(await (await page.request.get("/api/files")).json()))
+    .not.toContain(name);
+  await expect(files.myFiles).not.toContainText(name);
+});
