@@ -13,6 +13,7 @@ import { enabledProviders, providerReferences, writeEnabledProviders } from "./p
 import { startServer } from "./server.js";
 import { ensureCa, importCa } from "./tls/certificates.js";
 import { dataPaths } from "./data-paths.js";
+import { openTerminal, terminalEasyPrint, terminalEasyScan } from "./terminal/terminal-commands.js";
 
 const USAGE = `Usage: npm run print-server -- [command]
 
@@ -44,6 +45,13 @@ const USAGE = `Usage: npm run print-server -- [command]
                              Set what a printer's (simulated) device reports: offline or withIssue
                              refuse releases at once, online prints again. Prints the printer's id,
                              name and mode.
+  terminal easy-print --printer NAME --pin PIN [--file NAME] [--copies N] [--colour]
+                             At a printer's panel: sign in with the PIN, print the files in the
+                             person's "To print" of the external storage (all, or the one named),
+                             wait until printed; prints the jobs, their cost and what was removed.
+  terminal easy-scan --printer NAME --pin PIN
+                             At a printer's panel: deliver a generated one-page PDF scan into the
+                             person's "Scans" of the external storage; prints its name.
   help                       This text.
 
 Environment: see print-server/README.md.`;
@@ -300,6 +308,43 @@ async function printers(sub: string | undefined, args: string[]): Promise<void> 
   print({ id: printer.id, name: printer.name, mode: printer.mode });
 }
 
+/** A printer's panel from the command line, as the panel page does it (MyQ's Easy Print and Easy Scan). */
+async function terminal(sub: string | undefined, args: string[]): Promise<void> {
+  const usage =
+    "Usage: terminal easy-print --printer NAME --pin PIN [--file NAME] [--copies N] [--colour] | terminal easy-scan --printer NAME --pin PIN";
+  if (sub !== "easy-print" && sub !== "easy-scan") throw new CliError(usage);
+  const { values, positionals } = parse(args, {
+    printer: { type: "string" },
+    pin: { type: "string" },
+    ...(sub === "easy-print" && {
+      file: { type: "string" },
+      copies: { type: "string" },
+      colour: { type: "boolean" },
+    }),
+  });
+  const { printer, pin } = values;
+  if (typeof printer !== "string" || typeof pin !== "string" || positionals.length > 0) throw new CliError(usage);
+  const opened = await openTerminal(loadStartupSettings());
+  try {
+    if (sub === "easy-scan") {
+      print(await terminalEasyScan(opened.deps, { printer, pin }));
+      return;
+    }
+    const copies = values.copies === undefined ? 1 : count("copies", String(values.copies), 1);
+    print(
+      await terminalEasyPrint(opened.deps, {
+        printer,
+        pin,
+        file: typeof values.file === "string" ? values.file : undefined,
+        copies,
+        colour: values.colour === true,
+      }),
+    );
+  } finally {
+    await opened.close();
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, sub, ...rest] = argv;
   switch (command) {
@@ -319,6 +364,8 @@ async function main(argv: string[]): Promise<void> {
       return prices(argv.slice(1));
     case "printers":
       return printers(sub, rest);
+    case "terminal":
+      return terminal(sub, rest);
     case "help":
     case "--help":
     case "-h":

@@ -16,6 +16,11 @@ export function resolveUserPath(p: string): string {
 const seconds = (fallback: number, max = 10 * 365 * 86_400) =>
   z.coerce.number().int().min(1).max(max).default(fallback);
 
+// Empty means unset (the demo's way of turning a setting off).
+const unsetWhenEmpty = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalPort = z.preprocess(unsetWhenEmpty, z.coerce.number().int().min(0).max(65_535).optional());
+const optionalText = z.preprocess(unsetWhenEmpty, z.string().optional());
+
 /** A held job is deleted a day after it was sent; a printed one is kept a week for reprint (seconds). */
 export const HELD_RETENTION_DEFAULT = 86_400;
 export const PRINTED_RETENTION_DEFAULT = 7 * 86_400;
@@ -23,12 +28,8 @@ export const PRINTED_RETENTION_DEFAULT = 7 * 86_400;
 const envSchema = z.object({
   PRINT_SERVER_HOST: z.string().min(1).default("127.0.0.1"),
   PRINT_SERVER_PORT: z.coerce.number().int().min(0).max(65_535).default(8090),
-  // Empty means unset (the demo's way of turning it off).
-  PRINT_SERVER_SIGN_IN_PAGE_PORT: z
-    .string()
-    .optional()
-    .transform((v) => (v === undefined || v.trim() === "" ? undefined : Number(v)))
-    .pipe(z.number().int().min(0).max(65_535).optional()),
+  PRINT_SERVER_SIGN_IN_PAGE_PORT: optionalPort,
+  PRINT_SERVER_PANEL_PORT: optionalPort,
   PRINT_SERVER_DATA: z.string().min(1).optional(),
   PRINT_SERVER_HOSTNAMES: z.string().default(""),
   PRINT_SERVER_TOKEN_LIFETIME: seconds(1800, 30 * 86_400),
@@ -50,7 +51,77 @@ const envSchema = z.object({
     .default(64 * 1024),
   PRINT_SERVER_ISSUER: z.string().min(1).default("urn:print-portal:print-server"),
   PRINT_SERVER_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PRINT_SERVER_EXTERNAL_STORAGE_URL: optionalText,
+  PRINT_SERVER_EXTERNAL_STORAGE_LOGIN: optionalText,
+  PRINT_SERVER_EXTERNAL_STORAGE_PASSWORD: optionalText,
+  PRINT_SERVER_EXTERNAL_STORAGE_CA_FILE: optionalText,
+  PRINT_SERVER_EASY_PRINT_DELETE_AFTER_PRINT: z.preprocess(unsetWhenEmpty, z.stringbool().default(true)),
 });
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * The external storage connection, all of URL, login and password or none.
+ * Basic authentication travels in clear over HTTP, so plain HTTP is taken
+ * only for an adapter on this machine (loopback).
+ */
+function externalStorageOf(e: z.infer<typeof envSchema>): ExternalStorageSettings | undefined {
+  const { PRINT_SERVER_EXTERNAL_STORAGE_URL: url, PRINT_SERVER_EXTERNAL_STORAGE_LOGIN: login } = e;
+  const password = e.PRINT_SERVER_EXTERNAL_STORAGE_PASSWORD;
+  const caFile = e.PRINT_SERVER_EXTERNAL_STORAGE_CA_FILE;
+  if (url === undefined) {
+    if (login !== undefined || password !== undefined || caFile !== undefined) {
+      throw new Error(
+        "Invalid environment: PRINT_SERVER_EXTERNAL_STORAGE_URL is required with its login, password or CA file",
+      );
+    }
+    return undefined;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error("Invalid environment: PRINT_SERVER_EXTERNAL_STORAGE_URL must be an absolute URL");
+  }
+  const secure = parsed.protocol === "https:";
+  if (!secure && !(parsed.protocol === "http:" && LOOPBACK_HOSTS.has(parsed.hostname))) {
+    throw new Error(
+      "Invalid environment: PRINT_SERVER_EXTERNAL_STORAGE_URL must be https (http only for localhost or 127.0.0.1)",
+    );
+  }
+  if (parsed.username || parsed.password || parsed.search || parsed.hash) {
+    throw new Error(
+      "Invalid environment: PRINT_SERVER_EXTERNAL_STORAGE_URL takes no credentials, query or fragment (use _LOGIN and _PASSWORD)",
+    );
+  }
+  if (login === undefined || password === undefined) {
+    throw new Error(
+      "Invalid environment: PRINT_SERVER_EXTERNAL_STORAGE_LOGIN and _PASSWORD are required with PRINT_SERVER_EXTERNAL_STORAGE_URL",
+    );
+  }
+  if (login.includes(":")) {
+    throw new Error("Invalid environment: PRINT_SERVER_EXTERNAL_STORAGE_LOGIN cannot contain a colon (HTTP Basic)");
+  }
+  return {
+    url: parsed.toString().replace(/\/+$/, ""),
+    login,
+    password,
+    caFile: caFile === undefined ? undefined : resolveUserPath(caFile),
+    deleteAfterPrint: e.PRINT_SERVER_EASY_PRINT_DELETE_AFTER_PRINT,
+  };
+}
+
+/** MyQ's connection to an External Storage Adapter: where Easy Print reads files and Easy Scan delivers scans. */
+export interface ExternalStorageSettings {
+  /** The adapter's base URL, without a trailing slash (…/api/external-storage). */
+  url: string;
+  login: string;
+  password: string;
+  /** A PEM file of a CA to trust besides the system's, for an adapter with a private certificate. */
+  caFile?: string;
+  /** MyQ's Easy Print setting "delete the file after printing". */
+  deleteAfterPrint: boolean;
+}
 
 /**
  * The process's start-up settings, read once from PRINT_SERVER_* variables.
@@ -68,6 +139,10 @@ export interface StartupSettings {
    * API stays HTTPS only.
    */
   signInPagePort?: number;
+  /** When set, the printer panel (Easy Print, Easy Scan) is served over plain HTTP on 127.0.0.1 at this port (0: a free one). */
+  panelPort?: number;
+  /** Easy Print's source and Easy Scan's destination; none when not configured. */
+  externalStorage?: ExternalStorageSettings;
   dataDir: string;
   hostnames: string[];
   tokenLifetime: number;
@@ -111,6 +186,8 @@ export function loadStartupSettings(env: NodeJS.ProcessEnv = process.env): Start
     host: e.PRINT_SERVER_HOST,
     port: e.PRINT_SERVER_PORT,
     signInPagePort: e.PRINT_SERVER_SIGN_IN_PAGE_PORT,
+    panelPort: e.PRINT_SERVER_PANEL_PORT,
+    externalStorage: externalStorageOf(e),
     dataDir: e.PRINT_SERVER_DATA ? resolveUserPath(e.PRINT_SERVER_DATA) : path.join(REPO_ROOT, ".data/print-server"),
     hostnames: list(e.PRINT_SERVER_HOSTNAMES),
     tokenLifetime: e.PRINT_SERVER_TOKEN_LIFETIME,

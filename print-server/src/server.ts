@@ -3,6 +3,7 @@ import pino from "pino";
 import { buildApp } from "./app.js";
 import type { StartupSettings } from "./config.js";
 import { openServices } from "./services.js";
+import { buildPanelApp } from "./terminal/panel-app.js";
 
 export interface RunningServer {
   url: string;
@@ -33,7 +34,14 @@ export async function startServer(startup: StartupSettings, options: { scale?: n
     await pageApp.listen({ host: "127.0.0.1", port: startup.signInPagePort });
     signInPageUrl = urlOf(pageApp.server.address() as AddressInfo).replace(/^https:/, "http:");
   }
-  logger.info({ url, signInPageUrl, dataDir: startup.dataDir }, "listening");
+  let panelApp: Awaited<ReturnType<typeof buildPanelApp>> | undefined;
+  let panelUrl: string | undefined;
+  if (startup.panelPort !== undefined) {
+    panelApp = await buildPanelApp(opened.services, logger);
+    await panelApp.listen({ host: "127.0.0.1", port: startup.panelPort });
+    panelUrl = urlOf(panelApp.server.address() as AddressInfo).replace(/^https:/, "http:");
+  }
+  logger.info({ url, signInPageUrl, panelUrl, dataDir: startup.dataDir }, "listening");
 
   let closing: Promise<void> | undefined;
   return {
@@ -45,8 +53,9 @@ export async function startServer(startup: StartupSettings, options: { scale?: n
         const force = setTimeout(() => {
           app.server.closeAllConnections();
           pageApp?.server.closeAllConnections();
+          panelApp?.server.closeAllConnections();
         }, 10_000);
-        await Promise.all([app.close(), pageApp?.close()]);
+        await Promise.all([app.close(), pageApp?.close(), panelApp?.close()]);
         clearTimeout(force);
         await opened.close();
         logger.info("stopped");

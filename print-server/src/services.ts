@@ -16,6 +16,7 @@ import { refreshDemoJobs } from "./db/seed-demo-jobs.js";
 import { refreshScaleJobs, seedScale } from "./db/seed-scale.js";
 import { userPinsRepository, type UserPinsRepository } from "./db/user-pins.js";
 import { usersRepository, type UsersRepository } from "./db/users.js";
+import { createExternalStorageClient, type ExternalStorageClient } from "./external-storage/storage-client.js";
 import { createPrinting, type Printing } from "./printing/printing.js";
 import { createReportRunner, type ReportRunner } from "./reports/report-runner.js";
 import { ensureTls, type TlsMaterial } from "./tls/certificates.js";
@@ -39,6 +40,8 @@ export interface Services {
   jobs: JobsRepository;
   printers: PrintersRepository;
   printing: Printing;
+  /** MyQ's connection to an External Storage Adapter (Easy Print, Easy Scan); null when not configured. */
+  externalStorage: ExternalStorageClient | null;
 }
 
 export interface OpenedServices {
@@ -57,6 +60,8 @@ export async function openServices(
   logger: FastifyBaseLogger,
   options: { scale?: number } = {},
 ): Promise<OpenedServices> {
+  // First, so that an unreadable CA file stops the start before anything is opened.
+  const externalStorage = startup.externalStorage ? createExternalStorageClient(startup.externalStorage) : null;
   const store = await openDataStore(startup.dataDir);
   if (store.created) logger.info({ dataDir: startup.dataDir }, "created the data folder with the demo organisation");
   if (options.scale) {
@@ -93,12 +98,14 @@ export async function openServices(
     jobs,
     printers,
     printing: createPrinting({ db: store.db, users, jobs, printers }, startup, logger),
+    externalStorage,
   };
   return {
     services,
     tls,
     close: async () => {
       services.printing.stop();
+      await services.externalStorage?.close();
       await services.reports.stop();
       store.db.close();
     },

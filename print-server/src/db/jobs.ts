@@ -19,6 +19,20 @@ export interface JobRow {
   release_cost_cents: number | null;
 }
 
+export interface NewJob {
+  userId: number;
+  name: string;
+  /** Pages of one copy. */
+  pages: number;
+  copies: number;
+  colour: boolean;
+  duplex: boolean;
+  /** What printing it as sent costs. */
+  costCents: number;
+  /** Unix seconds. */
+  now: number;
+}
+
 const COLUMNS = `j.id, j.user_id, j.name, j.state, j.submitted_at, j.printed_at, j.pages, j.copies, j.colour, j.duplex,
   j.cost_cents, j.favorite, j.retained_from, r.cost_cents AS release_cost_cents`;
 const FROM = "print_jobs j LEFT JOIN job_releases r ON r.job_id = j.id";
@@ -61,6 +75,10 @@ export function jobsRepository(db: Db) {
   );
   const noProject = db.prepare("UPDATE print_jobs SET project = NULL WHERE id = ?");
   const remove = db.prepare("UPDATE print_jobs SET state = 'deleted' WHERE id = ? AND state <> 'deleted'");
+  const insertReady = db.prepare(
+    `INSERT INTO print_jobs (user_id, name, state, submitted_at, pages, copies, colour, duplex, cost_cents, retained_from)
+     VALUES (@userId, @name, 'ready', @now, @pages, @copies, @colour, @duplex, @costCents, @now)`,
+  );
 
   function statementsFor(state: string) {
     let prepared = pages.get(state);
@@ -107,6 +125,10 @@ export function jobsRepository(db: Db) {
       void favorite.run({ id, favorite: isFavorite ? 1 : 0, now }),
     clearProject: (id: number) => void noProject.run(id),
     markDeleted: (id: number) => void remove.run(id),
+
+    /** A job just sent (waiting to be released), as a document that reaches the server; answers its id. */
+    addReady: (job: NewJob): number =>
+      Number(insertReady.run({ ...job, colour: job.colour ? 1 : 0, duplex: job.duplex ? 1 : 0 }).lastInsertRowid),
   };
 }
 

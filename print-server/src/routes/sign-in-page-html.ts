@@ -1,7 +1,7 @@
 import type { Schemas } from "../openapi/operation-types.js";
 import { pageLanguage, pageText, type PageMessage } from "./sign-in-page-text.js";
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /**
@@ -15,7 +15,7 @@ export const pageTheme = (theme: string | undefined): PageTheme =>
 
 // Large enough to tap on a phone (44 px targets, 16 px text so iOS does not zoom),
 // contrast of at least 4.5:1 in both themes, a visible focus ring.
-const STYLE = `
+export const PAGE_STYLE = `
   :root { --bg: #fff; --fg: #1a1a1a; --muted: #4a4a4a; --line: #767676; --accent: #0b57d0; --on-accent: #fff; --err: #b3261e;
     font-family: system-ui, sans-serif; font-size: 16px; line-height: 1.5; }
   :root.dark { --bg: #121212; --fg: #f1f1f1; --muted: #c8c8c8; --line: #9a9a9a; --accent: #a8c7fa; --on-accent: #062e6f; --err: #f2b8b5; }
@@ -40,7 +40,7 @@ function page(lang: string, theme: PageTheme, title: string, body: string): stri
 <html lang="${pageLanguage(lang)}" class="${theme}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="${theme === "system" ? "light dark" : theme}">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<title>${escapeHtml(title)}</title><style>${PAGE_STYLE}</style></head>
 <body><main>${body}</main></body>
 </html>`;
 }
