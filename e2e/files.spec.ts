@@ -148,6 +148,18 @@ test("bob cannot list, fetch, preview or delete alice's files, in the portal or 
   expect((await page.request.get(`${adapter()}/files/bob/${id}`, { headers: auth })).status()).toBe(404);
   expect((await page.request.delete(`${adapter()}/files/bob/${id}`, { headers: auth })).status()).toBe(404);
   expect((await adapterList(page.request, "bob", "to-print")).items.map((item) => item.name)).not.toContain(name);
+  // The root, as MyQ names it with and without a trailing slash: the two folders, no redirect.
+  for (const root of ["/folders/alice/", "/folders/alice"]) {
+    const answer = await page.request.get(`${adapter()}${root}`, { headers: auth, maxRedirects: 0 });
+    expect(answer.status(), root).toBe(200);
+    expect(await answer.json()).toEqual({
+      items: [
+        { id: "to-print", name: "To print", kind: "dir" },
+        { id: "scans", name: "Scans", kind: "dir" },
+      ],
+      count: 2,
+    });
+  }
   // Wrong credentials, and ids that would leave alice's folder.
   const wrong = await page.request.get(`${adapter()}/folders/alice/`, {
     headers: { authorization: basicAuth("myq", "nope") },

@@ -58,7 +58,12 @@ async function main() {
   printBanner(
     `  Print Portal is running:  http://localhost:${port}
   Print server:             ${printServer.url}
-  Its sign-in page:         ${printServer.signInPageUrl ?? printServer.url} ("Single sign-on")`,
+  Its sign-in page:         ${printServer.signInPageUrl ?? printServer.url} ("Single sign-on")${
+    printServer.panelUrl
+      ? `
+  A printer's panel:        ${printServer.panelUrl}/   (upload in Files, then Easy Print here)`
+      : ""
+  }`,
     "stop both",
   );
 }

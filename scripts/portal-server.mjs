@@ -118,6 +118,9 @@ const server = createServer((req, res) => {
     answerEmpty405AsJson(res);
     sendKnownLength(res);
   }
+  // MyQ names a person's root folder with a trailing slash (/folders/{username}/),
+  // which Next.js would answer with a redirect instead of the list.
+  if (req.url?.startsWith("/api/external-storage/")) req.url = req.url.replace(/^([^?]*?)\/+(\?|$)/, "$1$2");
   requestContext
     .run({ requestId }, async () => {
       if (!(await serveStatic?.(req, res))) await handle(req, res);

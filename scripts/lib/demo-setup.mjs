@@ -32,6 +32,8 @@ export const dataDir = process.env.PRINT_SERVER_DATA
 export const printServerEnv = {
   PRINT_SERVER_DATA: dataDir,
   PRINT_SERVER_SIGN_IN_PAGE_PORT: process.env.PRINT_SERVER_SIGN_IN_PAGE_PORT ?? "0",
+  // A printer's screen in a browser tab (Easy Print, Easy Scan); PRINT_SERVER_PANEL_PORT= (empty) turns it off.
+  PRINT_SERVER_PANEL_PORT: process.env.PRINT_SERVER_PANEL_PORT ?? "0",
 };
 
 const demoSignIns = `  Demo sign-ins
