@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { APIRequestContext, BrowserContext } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { alice, bob, expect, test } from "./fixtures";
-import { pdfBytes } from "./files-samples";
+import { pdfBytes, pngBytes } from "./files-samples";
 import { FilesPage } from "./pages/files-page";
 import { sidewaysOverflow } from "./pages/phone-layout";
 import { axeViolations } from "./support/axe";
@@ -252,4 +252,40 @@ test("an upload shows its progress, and Cancel stops it and keeps nothing", asyn
     .poll(async () => JSON.stringify(await (await page.request.get("/api/files")).json()))
     .not.toContain(name);
   await expect(files.myFiles).not.toContainText(name);
+});
+
+test.describe("two instances sharing one files folder and one Redis", () => {
+  test.use({ baseURL: async ({}, use) => use(stack.sharedPortalUrls()[0]) });
+
+  test("see the same files, and parallel uploads through both stop exactly at the quota", async ({
+    page,
+    signInPage,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "fills bob's quota: once per run");
+    await signInPage.signInWithPinTo("/files", bob.pin);
+    const [first, second] = stack.sharedPortalUrls();
+    const listOn = async (url: string | undefined) =>
+      (await (await page.request.get(`${url}/api/files`)).json()) as {
+        toPrint: { name: string }[];
+        usage: { files: number };
+        limits: { quotaFiles: number };
+      };
+    const before = await listOn(second);
+    const sends = Array.from({ length: before.limits.quotaFiles - before.usage.files + 10 }, (_, index) =>
+      page.request.post(`${index % 2 === 0 ? first : second}/api/files`, {
+        headers: {
+          "x-file-name": `shared-${index}.png`,
+          "idempotency-key": `shared-${unique()}-${index}`,
+          origin: index % 2 === 0 ? first! : second!,
+        },
+        data: pngBytes(),
+      }),
+    );
+    const statuses = (await Promise.all(sends)).map((answer) => answer.status());
+    expect(statuses.filter((status) => status === 201)).toHaveLength(before.limits.quotaFiles - before.usage.files);
+    expect(statuses.filter((status) => status === 413)).toHaveLength(10);
+    const [onFirst, onSecond] = await Promise.all([listOn(first), listOn(second)]);
+    expect(onFirst.usage.files).toBe(before.limits.quotaFiles);
+    expect(onSecond.toPrint.map((file) => file.name).sort()).toEqual(onFirst.toPrint.map((file) => file.name).sort());
+  });
 });
