@@ -207,6 +207,19 @@ describe("the printer panel's Easy Print, through the external storage adapter",
     );
     expect(crossSite.status).toBe(400);
     expect(crossSite.html).not.toContain("Easy Print</h1>");
+    // A client without Sec-Fetch-Site is judged by its Origin.
+    const otherOrigin = await driver.post(
+      "/easy-print",
+      { session: session(menu.html) },
+      { origin: "https://evil.example" },
+    );
+    expect(otherOrigin.status).toBe(400);
+    const sameOrigin = await driver.post(
+      "/easy-print",
+      { session: session(menu.html) },
+      { origin: "http://localhost:80", host: "localhost:80", "sec-fetch-site": "same-origin" },
+    );
+    expect(sameOrigin.status).toBe(200);
     const unknown = await driver.post("/easy-print", { session: "made-up" });
     expect(unknown.status).toBe(400);
     expect(alertText(unknown.html)).toBe("You are signed out of the printer. Sign in again.");
@@ -348,7 +361,10 @@ describe("the external storage settings", () => {
       expect(list.html).not.toContain('name="file"');
 
       // The sign-in page's limits: 10 failures from one address in the window, then 429 even for the right PIN.
-      for (let i = 0; i < 10; i++) expect((await driver.signIn(RECEPTION, `99${i}999`)).status).toBe(400);
+      const wrongPin = await driver.signIn(RECEPTION, "990999");
+      expect(wrongPin.status).toBe(400);
+      expect(alertText(wrongPin.html)).toBe("The PIN is not valid. Try again.");
+      for (let i = 1; i < 10; i++) expect((await driver.signIn(RECEPTION, `99${i}999`)).status).toBe(400);
       const locked = await driver.signIn(RECEPTION, ALICE.pin);
       expect(locked.status).toBe(429);
       expect(locked.headers["retry-after"]).toMatch(/^\d+$/);

@@ -75,6 +75,12 @@ function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** Drops an answer's body unread; undici reports the abort as an error, which nobody waits for here. */
+function discard(answer: Dispatcher.ResponseData): void {
+  answer.body.on("error", () => undefined);
+  answer.body.destroy();
+}
+
 /** The extra CA is trusted besides the system's, never instead of verification. */
 function trustedCas(caFile: string | undefined): string[] | undefined {
   if (caFile === undefined) return undefined;
@@ -173,7 +179,7 @@ export function createExternalStorageClient(
   async function readBody(answer: Dispatcher.ResponseData, limit: number, what: string): Promise<Buffer> {
     const declared = Number(answer.headers["content-length"]);
     if (Number.isFinite(declared) && declared > limit) {
-      answer.body.destroy();
+      discard(answer);
       throw new ExternalStorageError("too_large", `${what} is larger than ${limit} bytes.`);
     }
     const chunks: Buffer[] = [];
@@ -182,7 +188,7 @@ export function createExternalStorageClient(
       for await (const chunk of answer.body) {
         size += (chunk as Buffer).length;
         if (size > limit) {
-          answer.body.destroy();
+          discard(answer);
           throw new ExternalStorageError("too_large", `${what} is larger than ${limit} bytes.`);
         }
         chunks.push(chunk as Buffer);

@@ -100,7 +100,7 @@ export function createPrintSimulator(db: Db, pace: PrintPace, log: FastifyBaseLo
 
   function tick(): void {
     try {
-      const printed = finishDue(Date.now());
+      const printed = finishDue.immediate(Date.now());
       if (printed > 0) log.debug({ printed }, "jobs printed");
     } catch (err) {
       log.error({ errMessage: err instanceof Error ? err.message : String(err) }, "printing jobs failed");
@@ -132,7 +132,9 @@ export function createPrintSimulator(db: Db, pace: PrintPace, log: FastifyBaseLo
     /** Call after releasing: the timer may now need to fire sooner. */
     wake: schedule,
     /** Finishes every job due by `nowMs` (the timer calls it; tests may too). */
-    finishDue: (nowMs = Date.now()) => finishDue(nowMs),
+    // Immediate: the write lock before the read, so a `terminal` command printing beside the server waits
+    // its turn instead of failing on a snapshot the other process has changed.
+    finishDue: (nowMs = Date.now()) => finishDue.immediate(nowMs),
     stop(): void {
       stopped = true;
       clearTimeout(timer);

@@ -8,8 +8,6 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import { z } from "zod";
-import { ApiError } from "../errors.js";
-import { ExternalStorageError, type StorageErrorKind } from "../external-storage/storage-client.js";
 import type { Services } from "../services.js";
 import { easyPrint, listEasyPrintFiles, MAX_COPIES } from "./easy-print.js";
 import { easyScan } from "./easy-scan.js";
@@ -25,45 +23,8 @@ import {
   type ScreenMessage,
 } from "./panel-html.js";
 import { createPanelSessions, type PanelAnswer, type PanelSessionOptions } from "./panel-sessions.js";
-import { UnprintableDocument } from "./printable-document.js";
-import { allPrinters, signInAtPrinter, TerminalError, terminalDeps, type TerminalSession } from "./terminal-deps.js";
-
-const STORAGE_TEXT: Record<StorageErrorKind, string> = {
-  unauthorized: "Your files cannot be opened at this printer: the storage refused the printer's login.",
-  not_found: "Your files are not where this printer looks for them.",
-  too_large: "The file is too large for this printer.",
-  untrusted: "The storage of your files cannot be reached safely from this printer.",
-  unreachable: "The storage of your files cannot be reached from this printer now.",
-  timeout: "The storage of your files did not answer in time.",
-  bad_answer: "The storage of your files answered in a way this printer does not understand.",
-};
-
-/** What went wrong, for the person at the printer (and the administrator), with the page's status. */
-function failure(
-  err: unknown,
-  log: FastifyBaseLogger,
-): { status: PanelAnswer["status"]; message: ScreenMessage; retryAfter?: string } {
-  if (err instanceof TerminalError) return { status: 400, message: { text: err.message } };
-  if (err instanceof UnprintableDocument)
-    return { status: 400, message: { text: `${err.message} Nothing was printed.` } };
-  if (err instanceof ExternalStorageError) {
-    // The kind and status only: the message names files, which stay out of the log.
-    log.warn({ kind: err.kind, status: err.status }, "external storage call failed");
-    const askAdmin = err.kind === "not_found" || err.kind === "too_large" ? "" : " Ask an administrator.";
-    return { status: 502, message: { text: STORAGE_TEXT[err.kind] + askAdmin, detail: err.message } };
-  }
-  if (err instanceof ApiError) {
-    if (err.status === 429)
-      return {
-        status: 429,
-        message: { text: "Too many failed sign-ins. Wait a while, then try again." },
-        retryAfter: err.headers["Retry-After"],
-      };
-    if (err.code === "invalid_grant") return { status: 400, message: { text: "The PIN is not valid. Try again." } };
-    return { status: 400, message: { text: err.description } };
-  }
-  throw err;
-}
+import { failure } from "./panel-failures.js";
+import { allPrinters, signInAtPrinter, terminalDeps, type TerminalSession } from "./terminal-deps.js";
 
 const formToken = z.string().min(1).max(100);
 const sessionBody = z.object({ session: z.string().min(1).max(100) });
@@ -86,17 +47,20 @@ const signInQuery = z.object({ printer: z.coerce.number().int().positive().optio
 
 function send(reply: FastifyReply, answer: PanelAnswer): FastifyReply {
   if (answer.retryAfter) reply.header("Retry-After", answer.retryAfter);
-  return reply
-    .type("text/html; charset=utf-8")
-    .header("Cache-Control", "no-store")
-    .header("Referrer-Policy", "no-referrer")
-    .header("X-Content-Type-Options", "nosniff")
-    .header(
-      "Content-Security-Policy",
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-    )
-    .code(answer.status)
-    .send(answer.body);
+  return (
+    reply
+      .type("text/html; charset=utf-8")
+      .header("Cache-Control", "no-store")
+      // Not no-referrer: with it a browser sends "Origin: null" on the panel's own form posts.
+      .header("Referrer-Policy", "same-origin")
+      .header("X-Content-Type-Options", "nosniff")
+      .header(
+        "Content-Security-Policy",
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      )
+      .code(answer.status)
+      .send(answer.body)
+  );
 }
 
 /**
@@ -140,11 +104,13 @@ export async function buildPanelApp(
   // Forms only: a form from another site is refused before it is read (the session token guards the rest).
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "POST") return;
+    // Browsers send Sec-Fetch-Site; Origin is the fallback for those that do not.
     const site = request.headers["sec-fetch-site"];
     const origin = request.headers.origin;
     const crossSite =
-      (site !== undefined && site !== "same-origin" && site !== "none") ||
-      (origin !== undefined && origin !== `http://${request.headers.host}`);
+      site !== undefined
+        ? site !== "same-origin" && site !== "none"
+        : origin !== undefined && origin !== `http://${request.headers.host}`;
     if (crossSite)
       return send(reply, {
         status: 400,
@@ -158,17 +124,14 @@ export async function buildPanelApp(
     const client = typeof err.statusCode === "number" && err.statusCode >= 400 && err.statusCode < 500;
     if (!client) request.log.error({ errName: err.name, errCode: err.code, errMessage: err.message }, "panel failed");
     return send(reply, {
-      status: client ? 400 : (500 as PanelAnswer["status"]),
+      status: client ? 400 : 500,
       body: noticeScreen("Not possible", {
         text: client ? "The panel could not read that request." : "Something went wrong at the printer. Try again.",
       }),
     });
   });
   app.setNotFoundHandler(async (_request, reply) =>
-    reply
-      .code(404)
-      .type("text/html; charset=utf-8")
-      .send(noticeScreen("Not found", { text: "The printer panel has no such page." })),
+    send(reply, { status: 404, body: noticeScreen("Not found", { text: "The printer panel has no such page." }) }),
   );
 
   const signInAnswer = (status: PanelAnswer["status"], message?: ScreenMessage, selected?: number): PanelAnswer => ({

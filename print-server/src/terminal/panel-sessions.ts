@@ -11,7 +11,7 @@ export type FormPurpose = "sign-in" | "print" | "scan";
 
 /** What a submitted form answers; kept so that a second submit of the same form answers the same. */
 export interface PanelAnswer {
-  status: 200 | 400 | 429 | 502;
+  status: 200 | 400 | 404 | 429 | 500 | 502;
   body: string;
   retryAfter?: string;
 }
