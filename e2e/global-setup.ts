@@ -41,10 +41,22 @@ export default async function globalSetup() {
 
   const workDir = mkdtempSync(join(tmpdir(), "print-portal-e2e-"));
   const dataDir = join(workDir, "print-server");
+  // The main portal's port is chosen now: its single sign-on redirect URI is
+  // registered with the client, and the print server reaches its external storage adapter there.
+  const portalPort = await freePort();
+  const portalUrl = `http://localhost:${portalPort}`;
+  const externalStorage = {
+    login: "myq-external-storage",
+    password: randomBytes(24).toString("base64url"),
+    filesDir: join(workDir, "portal-files"),
+  };
   const printServerEnv = {
     ...testPrintServerEnv(dataDir),
     // The sign-in page over loopback HTTP: the browser does not trust the test CA.
     PRINT_SERVER_SIGN_IN_PAGE_PORT: "0",
+    PRINT_SERVER_EXTERNAL_STORAGE_URL: `${portalUrl}/api/external-storage`,
+    PRINT_SERVER_EXTERNAL_STORAGE_LOGIN: externalStorage.login,
+    PRINT_SERVER_EXTERNAL_STORAGE_PASSWORD: externalStorage.password,
   };
   const printServer = await startPrintServer(printServerEnv);
   // It made its demo data as it started, dated from then.
@@ -52,9 +64,6 @@ export default async function globalSetup() {
 
   const caFile = join(workDir, "print-server-ca.pem");
   writeFileSync(caFile, await exportCa(printServerEnv));
-  // The main portal's port is chosen now: its single sign-on redirect URI is registered with the client.
-  const portalPort = await freePort();
-  const portalUrl = `http://localhost:${portalPort}`;
   const client = await registerPortalClient(printServerEnv, "Print Portal (browser tests)", {
     portalUrls: [portalUrl],
   });
@@ -76,6 +85,10 @@ export default async function globalSetup() {
     // Each test names its own browser address, so lockouts stay in that test.
     PORTAL_TRUSTED_PROXY_HEADER: e2eAddressHeader,
     HOSTNAME: "localhost",
+    // Every portal of the run shares one files folder, as several instances share a volume.
+    PORTAL_FILES_DIR: externalStorage.filesDir,
+    PORTAL_EXTERNAL_STORAGE_LOGIN: externalStorage.login,
+    PORTAL_EXTERNAL_STORAGE_PASSWORD: externalStorage.password,
   };
   const portal = await startPortal({
     ...common,
@@ -125,6 +138,9 @@ export default async function globalSetup() {
   process.env.E2E_RECORD_FILE = recordFile;
   process.env.E2E_CLIENT_SECRET = client.clientSecret;
   process.env.E2E_SEEDED_AT = seededAt.toISOString();
+  process.env.E2E_FILES_DIR = externalStorage.filesDir;
+  process.env.E2E_EXTERNAL_STORAGE_LOGIN = externalStorage.login;
+  process.env.E2E_EXTERNAL_STORAGE_PASSWORD = externalStorage.password;
 
   return async () => {
     await Promise.all([

@@ -146,4 +146,25 @@ describe("parseEnv", () => {
       "SESSION_MAX_LIFETIME must be at least 60 seconds",
     ]);
   });
+
+  it("reads the files settings, and the external storage adapter's login only with its password", () => {
+    const defaults = parseEnv(valid);
+    expect(defaults).toMatchObject({
+      PORTAL_FILES_DIR: ".data/portal/files",
+      PORTAL_FILES_MAX_FILE_MB: 50,
+      PORTAL_FILES_RETENTION_HOURS: 24,
+    });
+    expect(defaults.PORTAL_EXTERNAL_STORAGE_LOGIN).toBeUndefined();
+    expect(problems({ ...valid, PORTAL_EXTERNAL_STORAGE_LOGIN: "myq" })).toEqual([
+      "PORTAL_EXTERNAL_STORAGE_PASSWORD must be set together with the other (the external storage adapter's login and password)",
+    ]);
+    expect(
+      problems({ ...valid, PORTAL_EXTERNAL_STORAGE_LOGIN: "myq", PORTAL_EXTERNAL_STORAGE_PASSWORD: "short" }),
+    ).toEqual([
+      "PORTAL_EXTERNAL_STORAGE_PASSWORD must be at least 16 characters (for example `openssl rand -base64 24`)",
+    ]);
+    expect(problems({ ...valid, PORTAL_FILES_RETENTION_HOURS: "0" })).toEqual([
+      "PORTAL_FILES_RETENTION_HOURS must be between 1 and 2160",
+    ]);
+  });
 });

@@ -22,6 +22,13 @@ const httpUrl = (protocols: string[]) =>
       message: `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`,
     });
 
+const wholeNumber = (unit: string, min: number, max: number) =>
+  z.coerce
+    .number({ message: `must be a number of ${unit}` })
+    .int({ message: `must be a whole number of ${unit}` })
+    .min(min, { message: `must be between ${min} and ${max}` })
+    .max(max, { message: `must be between ${min} and ${max}` });
+
 const envSchema = z.object({
   PRINT_SERVER_URL: httpUrl(["https:"]).transform((value) =>
     // Accept both the server root and the documented `{base}/api` form.
@@ -118,6 +125,15 @@ const envSchema = z.object({
     .max(10_000, { message: "must be between 0 and 10000" })
     .default(1_000),
   PORTAL_FRAME_ANCESTORS: frameAncestorsSchema,
+  // Files to print and scans (lib/files/): a folder every instance shares.
+  PORTAL_FILES_DIR: z.string().trim().default(".data/portal/files"),
+  PORTAL_FILES_MAX_FILE_MB: wholeNumber("megabytes", 1, 2048).default(50),
+  PORTAL_FILES_RETENTION_HOURS: wholeNumber("hours", 1, 24 * 90).default(24),
+  PORTAL_FILES_QUOTA_FILES: wholeNumber("files", 1, 10_000).default(50),
+  PORTAL_FILES_QUOTA_MB: wholeNumber("megabytes", 1, 1_000_000).default(500),
+  // The login MyQ's external storage connection uses; the adapter is off without both.
+  PORTAL_EXTERNAL_STORAGE_LOGIN: optionalText,
+  PORTAL_EXTERNAL_STORAGE_PASSWORD: optionalText,
 });
 
 // Cookies for cross-site frames must be Secure, which browsers accept only
@@ -144,6 +160,20 @@ const checkedEnvSchema = envSchema.superRefine((env, context) => {
       path: ["PORTAL_TRUSTED_PROXY_HEADER"],
       message:
         "is required when PORTAL_URL starts with https:// (the portal is behind a TLS proxy: name the header in which it passes the browser's address, e.g. x-forwarded-for, and set PORTAL_TRUSTED_PROXIES to the proxy's address)",
+    });
+  }
+  if (!env.PORTAL_EXTERNAL_STORAGE_LOGIN !== !env.PORTAL_EXTERNAL_STORAGE_PASSWORD) {
+    context.addIssue({
+      code: "custom",
+      path: [env.PORTAL_EXTERNAL_STORAGE_LOGIN ? "PORTAL_EXTERNAL_STORAGE_PASSWORD" : "PORTAL_EXTERNAL_STORAGE_LOGIN"],
+      message: "must be set together with the other (the external storage adapter's login and password)",
+    });
+  }
+  if (env.PORTAL_EXTERNAL_STORAGE_PASSWORD && env.PORTAL_EXTERNAL_STORAGE_PASSWORD.length < 16) {
+    context.addIssue({
+      code: "custom",
+      path: ["PORTAL_EXTERNAL_STORAGE_PASSWORD"],
+      message: "must be at least 16 characters (for example `openssl rand -base64 24`)",
     });
   }
   if (

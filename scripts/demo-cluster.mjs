@@ -10,14 +10,18 @@
 // Files: Redis's data and nginx's configuration and logs under .data/cluster/,
 // the rest under .data/portal/ like `npm run demo`.
 
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { startCluster } from "./lib/cluster.mjs";
 import {
   dataDir,
   demoAuthSecret,
+  demoFiles,
   demoPortalClient,
+  portalFilesSettings,
   printBanner,
   printServerSettings,
+  printServerStorageSettings,
   runDemo,
   sayer,
   startDemoPrintServer,
@@ -39,7 +43,14 @@ async function main() {
   }
 
   say("starting the print server");
-  const printServer = await startDemoPrintServer();
+  // Its printers reach the instances' external storage adapter through nginx,
+  // over HTTPS with the print server's own certificate, so its CA is the one to trust.
+  const files = demoFiles();
+  const printServerCa = join(dataDir, "tls", "ca.crt");
+  const printServer = await startDemoPrintServer({
+    ...printServerStorageSettings(portalUrl, files),
+    ...(existsSync(printServerCa) ? { PRINT_SERVER_EXTERNAL_STORAGE_CA_FILE: printServerCa } : {}),
+  });
   children.add(printServer.child, "the print server", "stopping everything");
   const client = await demoPortalClient({
     portalUrl,
@@ -62,7 +73,8 @@ async function main() {
     certificate: join(dataDir, "tls", "server.crt"),
     certificateKey: join(dataDir, "tls", "server.key"),
     authSecret: demoAuthSecret(),
-    portalEnv: printServerSettings(printServer, client),
+    // One files folder for every instance, as a shared volume would be.
+    portalEnv: { ...printServerSettings(printServer, client), ...portalFilesSettings(files) },
     onPortalLine: (index, line) => console.log(`[portal ${index + 1}] ${line}`),
   });
   children.onStop(cluster.stop);

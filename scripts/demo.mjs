@@ -4,14 +4,18 @@
 //
 // Honours the print server's own settings (PRINT_SERVER_DATA, _HOST, _PORT,
 // _TOKEN_LIFETIME, ...) and the portal's PORT. Keeps what it generates under
-// .data/portal/: the print server's CA, the portal's client registration and
-// an AUTH_SECRET, so later starts reuse them.
+// .data/portal/: the print server's CA, the portal's client registration, an
+// AUTH_SECRET and the external storage adapter's login (the print server's
+// printers reach the portal's files with it), so later starts reuse them.
 
 import {
   demoAuthSecret,
+  demoFiles,
   demoPortalClient,
+  portalFilesSettings,
   printBanner,
   printServerSettings,
+  printServerStorageSettings,
   runDemo,
   sayer,
   startDemoPrintServer,
@@ -32,7 +36,9 @@ async function main() {
   }
 
   say("starting the print server");
-  const printServer = await startDemoPrintServer();
+  // Its printers' Easy Print and Easy Scan reach the portal's external storage adapter.
+  const files = demoFiles();
+  const printServer = await startDemoPrintServer(printServerStorageSettings(portalUrl, files));
   children.add(printServer.child, "the print server", "stopping the portal");
   const client = await demoPortalClient({ portalUrl, say });
 
@@ -43,6 +49,7 @@ async function main() {
       PORTAL_URL: portalUrl,
       ...printServerSettings(printServer, client),
       AUTH_SECRET: demoAuthSecret(),
+      ...portalFilesSettings(files),
     },
     { dev, echo: (line) => console.log(line) },
   );
@@ -51,7 +58,12 @@ async function main() {
   printBanner(
     `  Print Portal is running:  http://localhost:${port}
   Print server:             ${printServer.url}
-  Its sign-in page:         ${printServer.signInPageUrl ?? printServer.url} ("Single sign-on")`,
+  Its sign-in page:         ${printServer.signInPageUrl ?? printServer.url} ("Single sign-on")${
+    printServer.panelUrl
+      ? `
+  A printer's panel:        ${printServer.panelUrl}/   (upload in Files, then Easy Print here)`
+      : ""
+  }`,
     "stop both",
   );
 }

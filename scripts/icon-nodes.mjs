@@ -35,6 +35,8 @@ export const portalIcons = {
   show: "eye",
   hide: "eye-off",
   externalLink: "external-link",
+  files: "folder-up",
+  upload: "upload",
 };
 
 const iconsDir = fileURLToPath(new URL("../node_modules/lucide-react/dist/esm/icons/", import.meta.url));

@@ -113,6 +113,10 @@ const server = createServer((req, res) => {
     }
   }
 
+  // MyQ names a person's root folder with a trailing slash (/folders/{username}/),
+  // which Next.js would answer with a redirect instead of the list.
+  if (path.startsWith("/api/external-storage/")) req.url = req.url.replace(/^([^?]*?)\/+(\?|$)/, "$1$2");
+
   const context = {
     requestId,
     // Next.js drops Content-Length from a route's answer; set here, before it writes the headers, it stays.

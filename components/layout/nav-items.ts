@@ -14,6 +14,7 @@ export const navItems: NavItem[] = [
   { href: "/", labelKey: "home", icon: "home" },
   { href: "/jobs", labelKey: "jobs", icon: "printer" },
   { href: "/credit", labelKey: "credit", icon: "wallet" },
+  { href: "/files", labelKey: "files", icon: "files" },
   { href: "/reports", labelKey: "reports", icon: "reports" },
   { href: "/profile", labelKey: "profile", icon: "user" },
 ];

@@ -11,9 +11,9 @@ import { proxyRefusal } from "./proxy-refusal";
  */
 export const maxRequestBodyBytes = 64 * 1024;
 
-/** Whether a request declares a larger body than the portal takes. */
-export function declaresLargeBody(request: NextRequest): boolean {
-  return Number(request.headers.get("content-length") ?? 0) > maxRequestBodyBytes;
+/** Whether a request declares a larger body than the portal takes (or a route that streams its body, `limit`). */
+export function declaresLargeBody(request: NextRequest, limit = maxRequestBodyBytes): boolean {
+  return Number(request.headers.get("content-length") ?? 0) > Math.max(limit, maxRequestBodyBytes);
 }
 
 /** A 413 for a request that declares a larger body, before anything reads it; undefined when it may go on. */

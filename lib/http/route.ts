@@ -42,7 +42,10 @@ export interface RouteOptions<Params, Body> {
   params?: z.ZodMiniType<Params>;
   /** The JSON body; a refused one answers 400, a missing one reads as undefined. */
   body?: z.ZodMiniType<Body>;
-  /** The largest body accepted, in bytes (default 16 KiB); larger answers 413. */
+  /**
+   * The largest body accepted, in bytes (default 16 KiB); larger answers 413.
+   * A route without `body` that streams its own (an upload) names its limit here.
+   */
   maxBodyBytes?: number;
 }
 
@@ -86,7 +89,8 @@ async function checkedRequest<Params, Body>(
   options: RouteOptions<Params, Body>,
 ): Promise<{ params: Params; readBody: () => Promise<Body> }> {
   // Before anything else, so that nothing of a refused body is read.
-  if (declaresLargeBody(request)) throw new PortalError("too_large", { reason: "declared body too large" });
+  if (declaresLargeBody(request, options.maxBodyBytes))
+    throw new PortalError("too_large", { reason: "declared body too large" });
   if (isCrossSiteChange(request, getEnv().PORTAL_URL)) throw new PortalError("cross_site");
   const params = (options.params ? checked(options.params, await context.params, "params") : undefined) as Params;
   const readBody = async () =>

@@ -32,6 +32,8 @@ export const dataDir = process.env.PRINT_SERVER_DATA
 export const printServerEnv = {
   PRINT_SERVER_DATA: dataDir,
   PRINT_SERVER_SIGN_IN_PAGE_PORT: process.env.PRINT_SERVER_SIGN_IN_PAGE_PORT ?? "0",
+  // A printer's screen in a browser tab (Easy Print, Easy Scan); PRINT_SERVER_PANEL_PORT= (empty) turns it off.
+  PRINT_SERVER_PANEL_PORT: process.env.PRINT_SERVER_PANEL_PORT ?? "0",
 };
 
 const demoSignIns = `  Demo sign-ins
@@ -119,10 +121,10 @@ function readJson(file) {
   }
 }
 
-/** Starts the print server and writes its CA to .data/portal/print-server-ca.pem. */
-export async function startDemoPrintServer() {
+/** Starts the print server (with `extraEnv`) and writes its CA to .data/portal/print-server-ca.pem. */
+export async function startDemoPrintServer(extraEnv = {}) {
   mkdirSync(portalDir, { recursive: true });
-  const printServer = await startPrintServer(printServerEnv);
+  const printServer = await startPrintServer({ ...printServerEnv, ...extraEnv });
   const caFile = join(portalDir, "print-server-ca.pem");
   writeFileSync(caFile, await exportCa(printServerEnv));
   return { ...printServer, caFile };
@@ -164,4 +166,46 @@ export function demoAuthSecret() {
   const secret = randomBytes(33).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The files folder (PORTAL_FILES_DIR, else .data/portal/files) and the login
+ * of the portal's external storage adapter: PORTAL_EXTERNAL_STORAGE_LOGIN and
+ * _PASSWORD when set, else generated once and kept in .data/portal/external-storage.json.
+ */
+export function demoFiles() {
+  const filesDir = process.env.PORTAL_FILES_DIR
+    ? resolve(process.cwd(), process.env.PORTAL_FILES_DIR)
+    : join(portalDir, "files");
+  if (process.env.PORTAL_EXTERNAL_STORAGE_LOGIN && process.env.PORTAL_EXTERNAL_STORAGE_PASSWORD)
+    return {
+      filesDir,
+      login: process.env.PORTAL_EXTERNAL_STORAGE_LOGIN,
+      password: process.env.PORTAL_EXTERNAL_STORAGE_PASSWORD,
+    };
+  const file = join(portalDir, "external-storage.json");
+  const saved = readJson(file);
+  if (typeof saved?.login === "string" && typeof saved.password === "string") return { filesDir, ...saved };
+  mkdirSync(portalDir, { recursive: true });
+  const generated = { login: "myq-external-storage", password: randomBytes(24).toString("base64url") };
+  writeFileSync(file, `${JSON.stringify(generated, null, 2)}\n`, { mode: 0o600 });
+  return { filesDir, ...generated };
+}
+
+/** The portal's side of the files: where they live and the adapter's login. */
+export function portalFilesSettings(files) {
+  return {
+    PORTAL_FILES_DIR: files.filesDir,
+    PORTAL_EXTERNAL_STORAGE_LOGIN: files.login,
+    PORTAL_EXTERNAL_STORAGE_PASSWORD: files.password,
+  };
+}
+
+/** The print server's side: MyQ's external storage connection, pointed at the portal's adapter. */
+export function printServerStorageSettings(portalUrl, files) {
+  return {
+    PRINT_SERVER_EXTERNAL_STORAGE_URL: `${portalUrl}/api/external-storage`,
+    PRINT_SERVER_EXTERNAL_STORAGE_LOGIN: files.login,
+    PRINT_SERVER_EXTERNAL_STORAGE_PASSWORD: files.password,
+  };
 }

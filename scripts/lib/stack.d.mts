@@ -16,7 +16,7 @@ export function printServerCli(args: string[], env?: Env): Promise<string>;
 export function startPrintServer(
   env: Env,
   options?: { echo?: (line: string) => void; serveArgs?: string[] },
-): Promise<{ child: ChildProcess; url: string; signInPageUrl?: string }>;
+): Promise<{ child: ChildProcess; url: string; signInPageUrl?: string; panelUrl?: string }>;
 export function registerPortalClient(
   env: Env,
   title?: string,

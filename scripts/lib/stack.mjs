@@ -128,8 +128,9 @@ export async function startPrintServer(env, { echo, serveArgs = [] } = {}) {
     label: "The print server",
     echo,
   });
-  // signInPageUrl: the sign-in page over loopback HTTP, when PRINT_SERVER_SIGN_IN_PAGE_PORT is set.
-  return { child, url: ready.url, signInPageUrl: ready.signInPageUrl };
+  // signInPageUrl: the sign-in page over loopback HTTP, when PRINT_SERVER_SIGN_IN_PAGE_PORT is set;
+  // panelUrl: the printer panel, when PRINT_SERVER_PANEL_PORT is set.
+  return { child, url: ready.url, signInPageUrl: ready.signInPageUrl, panelUrl: ready.panelUrl };
 }
 
 /**

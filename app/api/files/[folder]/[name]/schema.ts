@@ -1,0 +1,14 @@
+import { z } from "zod/mini";
+import type { SentenceKey } from "@/lib/browser-safe/errors";
+
+// /api/files/{folder}/{name}: one of the person's files, by its kept name
+// (GET downloads it, DELETE removes it; …/preview draws its first page).
+
+const notThere = { error: "files.answers.notFound" satisfies SentenceKey };
+
+export const fileParams = z.object({
+  folder: z.enum(["to-print", "scans"], notThere),
+  name: z.string(notThere).check(z.minLength(1, notThere), z.maxLength(255, notThere)),
+});
+
+export const deleteResponse = z.object({ deleted: z.literal(true) });

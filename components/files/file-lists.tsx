@@ -1,0 +1,168 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useTranslations } from "@/hooks/use-translations";
+import { filePath, type FileList } from "@/hooks/use-files";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Icon } from "@/components/icons/icon-provider";
+import { formatMoment, formatSize } from "./file-facts";
+
+type FileView = FileList["toPrint"][number];
+
+interface ListProps {
+  files: FileView[];
+  locale: string;
+  onDelete: (name: string) => void;
+  deleting: string | undefined;
+}
+
+/** My files: what waits to be printed with Easy Print. */
+export function ToPrintList({ files, locale, onDelete, deleting }: ListProps) {
+  const t = useTranslations("files");
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3">
+      <h2 id={`${id}-heading`} className="text-xl font-semibold">
+        {t("myFilesHeading")}
+      </h2>
+      <p className="font-medium">{t("howToPrint")}</p>
+      {files.length === 0 ? (
+        <p className="rounded-card border border-dashed border-border p-4 text-fg-muted">{t("noFiles")}</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {files.map((file) => (
+            <ToPrintRow key={file.name} file={file} locale={locale} onDelete={onDelete} busy={deleting === file.name} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ToPrintRow({
+  file,
+  locale,
+  onDelete,
+  busy,
+}: {
+  file: FileView;
+  locale: string;
+  onDelete: (name: string) => void;
+  busy: boolean;
+}) {
+  const t = useTranslations("files");
+  const id = useId();
+  const [preview, setPreview] = useState<"hidden" | "shown" | "failed">("hidden");
+  const facts = [
+    formatSize(file.size, locale),
+    file.pages === null ? undefined : t("pages", { count: file.pages }),
+    t("uploadedAt", { date: formatMoment(file.uploadedAt, locale) }),
+    t("removedAt", { date: formatMoment(file.removedAt, locale) }),
+  ].filter(Boolean);
+  return (
+    <li className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4">
+      <h3 id={`${id}-name`} className="font-semibold break-all">
+        {file.name}
+      </h3>
+      <p className="text-sm text-fg-muted">{facts.join(" · ")}</p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          aria-expanded={preview !== "hidden"}
+          aria-describedby={`${id}-name`}
+          onClick={() => setPreview(preview === "hidden" ? "shown" : "hidden")}
+        >
+          {preview === "hidden" ? t("preview") : t("hidePreview")}
+        </Button>
+        <Button
+          variant="secondary"
+          aria-describedby={`${id}-name`}
+          aria-disabled={busy}
+          onClick={() => onDelete(file.name)}
+        >
+          <Icon name="delete" className="size-5" />
+          {t("delete")}
+        </Button>
+      </div>
+      {preview === "shown" ? (
+        // Drawn by the portal on demand, never part of the page's first load.
+        // eslint-disable-next-line @next/next/no-img-element
+        <img
+          src={`${filePath("to-print", file.name)}/preview`}
+          alt={t("previewOf", { name: file.name })}
+          className="max-h-96 w-auto max-w-full self-start rounded border border-border bg-white"
+          onError={() => setPreview("failed")}
+        />
+      ) : preview === "failed" ? (
+        <p className="text-fg-muted">{t("previewFailed")}</p>
+      ) : null}
+    </li>
+  );
+}
+
+/** My scans: what Easy Scan delivered, to download or delete. */
+export function ScanList({ files, locale, onDelete, deleting }: ListProps) {
+  const t = useTranslations("files");
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3">
+      <h2 id={`${id}-heading`} className="text-xl font-semibold">
+        {t("scansHeading")}
+      </h2>
+      {files.length === 0 ? (
+        <p className="rounded-card border border-dashed border-border p-4 text-fg-muted">{t("noScans")}</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {files.map((file) => (
+            <ScanRow key={file.name} file={file} locale={locale} onDelete={onDelete} busy={deleting === file.name} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ScanRow({
+  file,
+  locale,
+  onDelete,
+  busy,
+}: {
+  file: FileView;
+  locale: string;
+  onDelete: (name: string) => void;
+  busy: boolean;
+}) {
+  const t = useTranslations("files");
+  const id = useId();
+  return (
+    <li className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4">
+      <h3 id={`${id}-name`} className="font-semibold break-all">
+        {file.name}
+      </h3>
+      <p className="text-sm text-fg-muted">
+        {formatSize(file.size, locale)} · {t("scannedAt", { date: formatMoment(file.uploadedAt, locale) })}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <a
+          href={filePath("scans", file.name)}
+          download={file.name}
+          aria-describedby={`${id}-name`}
+          className={buttonClasses("secondary")}
+        >
+          <Icon name="download" className="size-5" />
+          {t("download")}
+        </a>
+        <Button
+          variant="secondary"
+          aria-describedby={`${id}-name`}
+          aria-disabled={busy}
+          onClick={() => onDelete(file.name)}
+        >
+          <Icon name="delete" className="size-5" />
+          {t("delete")}
+        </Button>
+      </div>
+    </li>
+  );
+}

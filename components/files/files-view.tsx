@@ -1,0 +1,100 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { useTranslations } from "@/hooks/use-translations";
+import { useErrorSentence } from "@/hooks/use-error-sentence";
+import { useFormatLocale } from "@/hooks/use-format-locale";
+import { useDeleteFile, useFiles, type FileFolder, type FileList } from "@/hooks/use-files";
+import { useUploads } from "@/hooks/use-uploads";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { formatSize } from "./file-facts";
+import { ScanList, ToPrintList } from "./file-lists";
+import { UploadPanel } from "./upload-panel";
+
+/** The names of scans that arrived since the page last looked (none on its first look). */
+function useNewScans(data: FileList | undefined): string | undefined {
+  const known = useRef<Set<string> | undefined>(undefined);
+  const [latest, setLatest] = useState<string>();
+  useEffect(() => {
+    if (!data) return;
+    const names = new Set(data.scans.map((scan) => scan.name));
+    const arrived = known.current ? data.scans.find((scan) => !known.current?.has(scan.name)) : undefined;
+    known.current = names;
+    if (arrived) setLatest(arrived.name);
+  }, [data]);
+  return latest;
+}
+
+/** The Files page's body: upload, my files, my scans. */
+export function FilesView() {
+  const t = useTranslations("files");
+  const sentence = useErrorSentence();
+  const locale = useFormatLocale();
+  const files = useFiles();
+  const { uploads, start, cancel, dismiss } = useUploads();
+  const deletion = useDeleteFile();
+  const [said, setSaid] = useState("");
+  const newScan = useNewScans(files.data);
+
+  const remove = (folder: FileFolder) => (name: string) => {
+    if (deletion.isPending) return;
+    deletion.mutate(
+      { folder, name },
+      {
+        onSuccess: () => setSaid(t("deleted", { name })),
+        onError: (error) => setSaid(sentence(error)),
+      },
+    );
+  };
+  const deleting = deletion.isPending ? deletion.variables?.name : undefined;
+
+  if (!files.data) {
+    return files.isError ? (
+      <div className="flex flex-col items-start gap-3">
+        <Alert>{sentence(files.error, t("loadFailed"))}</Alert>
+        <Button variant="secondary" onClick={() => void files.refetch()}>
+          {t("retry")}
+        </Button>
+      </div>
+    ) : (
+      <p role="status" className="text-fg-muted">
+        {t("loading")}
+      </p>
+    );
+  }
+
+  const { usage, limits, toPrint, scans } = files.data;
+  const full = usage.files >= limits.quotaFiles || usage.bytes >= limits.quotaBytes;
+  return (
+    <div className="flex flex-col gap-8">
+      <UploadPanel
+        uploads={uploads}
+        maxSize={formatSize(limits.maxFileBytes, locale)}
+        onFiles={start}
+        onCancel={cancel}
+        onDismiss={dismiss}
+      />
+      <div className="flex flex-col gap-2">
+        <p>
+          {t("quota", {
+            files: usage.files,
+            quotaFiles: limits.quotaFiles,
+            used: formatSize(usage.bytes, locale),
+            quotaSize: formatSize(limits.quotaBytes, locale),
+          })}{" "}
+          {t("retention", { hours: limits.retentionHours })}
+        </p>
+        {full ? <Alert tone="info">{t("quotaFull")}</Alert> : null}
+      </div>
+      <p role="status" className="sr-only">
+        {said}
+      </p>
+      <ToPrintList files={toPrint} locale={locale} onDelete={remove("to-print")} deleting={deleting} />
+      <div role="status" aria-live="polite">
+        {newScan ? <p className="rounded-lg bg-info-bg p-3 text-info-text">{t("newScan", { name: newScan })}</p> : null}
+      </div>
+      <ScanList files={scans} locale={locale} onDelete={remove("scans")} deleting={deleting} />
+    </div>
+  );
+}
