@@ -3,12 +3,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { fileListResponse } from "@/app/api/files/schema";
 import type { Answer } from "@/lib/browser-safe/answer";
-import { fetchJson, retryOnce } from "@/lib/browser-safe/fetch-json";
+import { fetchJson } from "@/lib/browser-safe/fetch-json";
+import { queryKeys } from "@/lib/browser-safe/query-keys";
 
 export type FileList = Answer<typeof fileListResponse>;
 export type FileFolder = "to-print" | "scans";
-
-export const filesKey = ["files"] as const;
 
 /** How often an open Files page asks for new scans. */
 export const newScanPollMs = 10_000;
@@ -16,9 +15,8 @@ export const newScanPollMs = 10_000;
 /** The person's files to print, scans and quota; asked again while the page is open, so a new scan shows. */
 export function useFiles() {
   return useQuery({
-    queryKey: filesKey,
+    queryKey: queryKeys.files,
     queryFn: () => fetchJson<FileList>("/api/files"),
-    retry: retryOnce,
     refetchInterval: newScanPollMs,
   });
 }
@@ -32,6 +30,6 @@ export function useDeleteFile() {
   return useMutation({
     mutationFn: ({ folder, name }: { folder: FileFolder; name: string }) =>
       fetchJson<{ deleted: true }>(filePath(folder, name), { method: "DELETE" }),
-    onSettled: () => client.invalidateQueries({ queryKey: filesKey }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.files }),
   });
 }

@@ -5,7 +5,7 @@ import { useCallback, useRef, useState } from "react";
 import type { uploadResponse } from "@/app/api/files/schema";
 import type { Answer } from "@/lib/browser-safe/answer";
 import { isErrorCode, PortalError } from "@/lib/browser-safe/errors";
-import { filesKey } from "./use-files";
+import { queryKeys } from "@/lib/browser-safe/query-keys";
 
 // Uploads to print, each with its own progress and Cancel: XMLHttpRequest,
 // whose upload events give the progress fetch cannot. Each file goes once
@@ -78,7 +78,7 @@ export function useUploads() {
   const mutation = useMutation({
     mutationFn: ({ file, key }: { file: File; key: string }) =>
       send(file, key, (progress) => change(key, { progress }), requests.current),
-    onSettled: () => client.invalidateQueries({ queryKey: filesKey }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.files }),
   });
   const { mutateAsync } = mutation;
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import { filePath, type FileList } from "@/hooks/use-files";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Icon } from "@/components/icons/icon-provider";

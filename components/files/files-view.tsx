@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import { useErrorSentence } from "@/hooks/use-error-sentence";
 import { useFormatLocale } from "@/hooks/use-format-locale";
 import { useDeleteFile, useFiles, type FileFolder, type FileList } from "@/hooks/use-files";

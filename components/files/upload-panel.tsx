@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
-import { useTranslations } from "@/hooks/use-translations";
+import { useTranslations } from "next-intl";
 import { useErrorSentence } from "@/hooks/use-error-sentence";
 import type { Upload } from "@/hooks/use-uploads";
 import { Button, buttonClasses } from "@/components/ui/button";

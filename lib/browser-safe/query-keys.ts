@@ -34,4 +34,6 @@ export const queryKeys = {
   balanceHistory: (days: StatementPeriod | null) => ["credit", "history", days],
   /** Whether the print server takes vouchers. */
   vouchers: ["credit", "vouchers"],
+  /** The person's files to print, scans and quota. */
+  files: ["files"],
 } as const;
