@@ -1,0 +1,12 @@
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { buildPortal, portalNeedsBuild, root } from "../scripts/lib/stack.mjs";
+
+// Builds the portal once for the run, as the Playwright suite's global setup
+// does; each engine's file then starts its own stacks from that build.
+export default async function setup(): Promise<void> {
+  if (portalNeedsBuild()) await buildPortal();
+  const out = join(root, ".test-output", "browsers");
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+}
