@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
@@ -52,15 +52,22 @@ async function signOut(page: BrowserPage, fullName: string): Promise<void> {
   await page.waitForUrl((url) => url.pathname === "/sign-in", "/sign-in");
 }
 
-/** Waits for a finished download whose name matches and answers its bytes. */
+/** Waits for a finished download whose name matches (whole, nothing still being written) and answers its bytes. */
 async function downloaded(page: BrowserPage, dir: string, name: RegExp): Promise<{ file: string; bytes: Buffer }> {
   let file = "";
+  let size = -1;
   await page.waitFor(
     async () => {
-      file = readdirSync(dir).find((entry) => name.test(entry)) ?? "";
-      return file !== "";
+      const entries = readdirSync(dir);
+      const found = entries.find((entry) => name.test(entry)) ?? "";
+      const writing = entries.some((entry) => /\.(part|download)$/.test(entry));
+      const now = found ? statSync(join(dir, found)).size : -1;
+      const done = found !== "" && !writing && now > 0 && now === size && found === file;
+      [file, size] = [found, now];
+      return done;
     },
-    `no file like ${String(name)} in the download folder (it has: ${readdirSync(dir).join(", ") || "nothing"})`,
+    () =>
+      `no whole file like ${String(name)} in the download folder (it has: ${readdirSync(dir).join(", ") || "nothing"})`,
     30_000,
   );
   return { file, bytes: readFileSync(join(dir, file)) };
@@ -107,8 +114,13 @@ export function engineFlows(engine: Engine): void {
       );
     }
 
+    // The portal's pages (and the intranet page framing it) only: the print
+    // server's own sign-in page (MyQ's, in production) is not the portal's to fix.
     afterEach(() => {
-      const errors = [...driver.nativeErrors.splice(0), ...page.pageErrors.splice(0)];
+      const portals = [stacks.main.portalUrl, stacks.framed.portalUrl, stacks.intranet.url];
+      const errors = [...driver.nativeErrors.splice(0), ...page.pageErrors.splice(0)].filter((error) =>
+        portals.some((portal) => error.startsWith(portal)),
+      );
       expect(errors, `${driver.name}: errors in the browser console`).toEqual([]);
     });
 
@@ -232,13 +244,20 @@ export function engineFlows(engine: Engine): void {
 
     flow("add credit with a voucher and find the statement line", async (f) => {
       await f.step("sign in to the Credit page", () => signInWithPin(page, alice.pin, "/credit"));
+      const figure = page.getByRole("group", { name: "Available to print" });
+      const money = (text: string) => Number(text.replace(/[^\d.]/g, ""));
+      const before = await f.step("read what she has available", async () => {
+        await figure.expectText(/€\d+\.\d\d/);
+        return money(await figure.text());
+      });
+      const after = `€${(before + 10).toFixed(2)}`;
       const voucher = page.getByRole("region", { name: "Add credit", exact: true });
       await f.step("redeem the 10 EUR voucher", async () => {
         await voucher.getByLabel("Voucher code").fill("voucher-10");
         await voucher.getByRole("button", { name: "Add credit" }).click();
       });
       await f.step("the page says what was added", () =>
-        voucher.getByRole("status").expectText("€10.00 added. Your balance is now €35.50."),
+        voucher.getByRole("status").expectText(`€10.00 added. Your balance is now ${after}.`),
       );
       await f.step("the statement has the line", () =>
         page
@@ -250,7 +269,7 @@ export function engineFlows(engine: Engine): void {
       );
       await f.step("home shows the new figure", async () => {
         await page.goto("/");
-        await page.getByRole("group", { name: "Available to print" }).expectText("€35.50");
+        await figure.expectText(after);
       });
     });
 
@@ -343,18 +362,24 @@ export function engineFlows(engine: Engine): void {
         });
         return;
       }
-      await f.step("the frame says the browser keeps the person from signing in there", async () => {
+      const opened = await f.step("the frame says the browser keeps the person from signing in there", async () => {
         const notice = framed.getByRole("alert").filter("Open the portal in a new tab");
         await notice.expectVisible();
         await framed.getByRole("tabpanel").expectCount(0);
         await framed.collectPageErrors();
+        const before = await driver.tabs();
         await notice.getByRole("link", { name: "Open in a new tab" }).click();
+        return before;
       });
       await f.step("the new tab is the portal's own sign-in page", async () => {
         await driver.leaveFrame();
-        let tabs: string[] = [];
-        await framed.waitFor(async () => (tabs = await driver.tabs()).length > 1, "no new tab opened");
-        await driver.switchToTab(tabs.at(-1) ?? "");
+        let tab: string | undefined;
+        await framed.waitFor(
+          async () => (tab = (await driver.tabs()).find((candidate) => !opened.includes(candidate))) !== undefined,
+          "no new tab opened",
+        );
+        await driver.switchToTab(tab ?? "");
+        await framed.waitForUrl((url) => url.pathname === "/sign-in", "the portal's sign-in page");
         await framed.getByRole("heading", { name: "Sign in" }).expectVisible();
         expect((await framed.url()).searchParams.get("embed")).toBeNull();
       });

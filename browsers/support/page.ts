@@ -234,16 +234,15 @@ export class BrowserPage {
     });
   }
 
-  /** Moves the errors the current document recorded into `pageErrors`. */
+  /** Moves the errors the current document recorded into `pageErrors`, each after the document's address. */
   async collectPageErrors(): Promise<void> {
     const errors = await this.driver
       .evaluate<string[]>(() => {
         const scope = window as unknown as { portalTestErrors?: string[] };
-        return scope.portalTestErrors?.splice(0) ?? [];
+        return (scope.portalTestErrors?.splice(0) ?? []).map((error) => `${location.href}: ${error}`);
       })
       .catch(() => [] as string[]);
-    const where = await this.driver.currentUrl().catch(() => "?");
-    this.pageErrors.push(...errors.map((error) => `${where}: ${error}`));
+    this.pageErrors.push(...errors);
   }
 
   async elementOf(steps: Step[]): Promise<ElementRef | null> {
