@@ -1,5 +1,10 @@
 import { engineFlows } from "./flows";
 import { openFirefox } from "./support/firefox";
 
-// Firefox ESR, the Firefox organisations roll out.
-engineFlows({ label: "Firefox ESR", open: openFirefox, frame: "signs in inside the frame" });
+// Firefox ESR, the Firefox organisations roll out. It keeps partitioned cookies in other sites' frames.
+engineFlows({
+  label: "Firefox ESR",
+  open: openFirefox,
+  frameOverHttp: "signs in inside the frame",
+  frameOverHttps: "signs in inside the frame",
+});

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { Driver } from "./support/driver";
 import { Flow } from "./support/flow";
 import { BrowserPage } from "./support/page";
-import { startEngineStacks, type EngineStacks } from "./support/stacks";
+import { startEngineStacks, type EngineStacks, type Intranet } from "./support/stacks";
 
 // The person-facing flows of the portal, run the same way in each engine the
 // portal must serve besides Chromium (webkit.test.ts, firefox.test.ts). The
@@ -15,10 +15,15 @@ import { startEngineStacks, type EngineStacks } from "./support/stacks";
 const alice = { pin: "112358", username: "alice", password: "wonderland", fullName: "Alice Liddell" };
 const bob = { pin: "314159", fullName: "Bob Builder" };
 
-/** How an engine treats the portal inside an intranet page of another site over plain http://localhost. */
+/** How an engine treats the portal inside an intranet page of another site. */
 export type FrameBehaviour =
   /** Keeps the portal's partitioned cookies in the frame: signing in there works. */
   | "signs in inside the frame"
+  /**
+   * Refuses the frame's cookies: the frame offers a tab of its own, where
+   * signing in works and brings the person to the portal signed in.
+   */
+  | "signs in in a new tab"
   /**
    * Refuses the frame's cookies, and Secure cookies from an http:// page at
    * the top too: the frame offers a tab of its own, and that tab's sign-in
@@ -26,11 +31,17 @@ export type FrameBehaviour =
    */
   | "says it cannot keep the sign-in";
 
+/** Each engine's whole run, stacks included, stays under this: a hung browser must not hold up `npm test`. */
+const runLimitMs = 8 * 60_000;
+
 export interface Engine {
   /** The name the suite and its failures use. */
   label: string;
   open(workDir: string): Promise<Driver>;
-  frame: FrameBehaviour;
+  /** In the frame of a portal on plain http://localhost (allowed for trying it out). */
+  frameOverHttp: FrameBehaviour;
+  /** In the frame of a portal on https://, as docs/administrators.md asks for embedding. */
+  frameOverHttps: FrameBehaviour;
 }
 
 async function signInWithPin(page: BrowserPage, pin: string, path = "/"): Promise<void> {
@@ -80,7 +91,10 @@ export function engineFlows(engine: Engine): void {
     let page: BrowserPage;
     let workDir: string;
 
+    let deadline = Infinity;
+
     beforeAll(async () => {
+      deadline = Date.now() + runLimitMs;
       workDir = mkdtempSync(join(tmpdir(), `print-portal-${engine.label.toLowerCase().replace(/\W+/g, "-")}-`));
       [stacks, driver] = await Promise.all([startEngineStacks(), engine.open(workDir)]);
       page = new BrowserPage(driver, stacks.main.portalUrl);
@@ -97,6 +111,11 @@ export function engineFlows(engine: Engine): void {
       test(
         title,
         async () => {
+          if (Date.now() > deadline) {
+            throw new Error(
+              `${driver.name} > ${title}: not run, the engine's flows took over ${runLimitMs / 60_000} minutes`,
+            );
+          }
           const steps = new Flow(driver, title);
           await steps.step("start as a new visitor", async () => {
             await driver.leaveFrame();
@@ -117,7 +136,13 @@ export function engineFlows(engine: Engine): void {
     // The portal's pages (and the intranet page framing it) only: the print
     // server's own sign-in page (MyQ's, in production) is not the portal's to fix.
     afterEach(() => {
-      const portals = [stacks.main.portalUrl, stacks.framed.portalUrl, stacks.intranet.url];
+      const portals = [stacks.main, stacks.framed.stack, stacks.framedHttps.stack].map((stack) => stack.portalUrl);
+      portals.push(
+        stacks.framed.portalUrl,
+        stacks.framedHttps.portalUrl,
+        stacks.framed.host.url,
+        stacks.framedHttps.host.url,
+      );
       const errors = [...driver.nativeErrors.splice(0), ...page.pageErrors.splice(0)].filter((error) =>
         portals.some((portal) => error.startsWith(portal)),
       );
@@ -330,17 +355,21 @@ export function engineFlows(engine: Engine): void {
       });
     });
 
-    flow("embedded in a cross-site intranet page", async (f) => {
-      const framed = new BrowserPage(driver, stacks.framed.portalUrl);
+    /** The portal in the intranet page's frame, as `behaviour` says this engine treats it. */
+    async function framedSignIn(f: Flow, intranet: Intranet, behaviour: FrameBehaviour): Promise<void> {
+      const framed = new BrowserPage(driver, intranet.portalUrl);
       page = framed;
-      await f.step("open the intranet page", async () => {
-        await framed.goto(stacks.intranet.url);
+      const enterFrame = async () => {
         const frame = await driver.element(() => document.querySelector("iframe"));
         if (!frame) throw new Error("the intranet page has no frame");
         await driver.enterFrame(frame);
+      };
+      await f.step("open the intranet page", async () => {
+        await framed.goto(intranet.host.url);
+        await enterFrame();
         await framed.getByRole("heading", { name: "Sign in" }).expectVisible();
       });
-      if (engine.frame === "signs in inside the frame") {
+      if (behaviour === "signs in inside the frame") {
         await f.step("sign in by PIN inside the frame", async () => {
           await framed.getByRole("tab", { name: "PIN" }).click();
           await framed.getByLabel("PIN", { exact: true }).fill(alice.pin);
@@ -354,10 +383,8 @@ export function engineFlows(engine: Engine): void {
         await f.step("a reload of the intranet page keeps the session", async () => {
           await framed.collectPageErrors();
           await driver.leaveFrame();
-          await driver.goto(stacks.intranet.url);
-          const frame = await driver.element(() => document.querySelector("iframe"));
-          if (!frame) throw new Error("the intranet page has no frame");
-          await driver.enterFrame(frame);
+          await driver.goto(intranet.host.url);
+          await enterFrame();
           await expectGreeting(framed, alice.fullName);
         });
         return;
@@ -383,10 +410,28 @@ export function engineFlows(engine: Engine): void {
         await framed.getByRole("heading", { name: "Sign in" }).expectVisible();
         expect((await framed.url()).searchParams.get("embed")).toBeNull();
       });
+      if (behaviour === "signs in in a new tab") {
+        await f.step("sign in there by PIN and arrive signed in", async () => {
+          await framed.getByRole("tab", { name: "PIN" }).click();
+          await framed.getByLabel("PIN", { exact: true }).fill(alice.pin);
+          await framed.getByRole("tabpanel").getByRole("button", { name: "Sign in" }).click();
+          await expectGreeting(framed, alice.fullName);
+        });
+        return;
+      }
       await f.step("it says in plain words that this browser cannot stay signed in", async () => {
         await framed.getByRole("alert").filter("does not keep the portal's cookies").expectVisible();
         await framed.getByRole("tabpanel").expectCount(0);
       });
-    });
+    }
+
+    flow(`embedded in a cross-site intranet page, over http://localhost: ${engine.frameOverHttp}`, (f) =>
+      framedSignIn(f, stacks.framed, engine.frameOverHttp),
+    );
+
+    // Last: a browser may remember the portal's HSTS for localhost, and the flows before use http://localhost.
+    flow(`embedded in a cross-site intranet page, over https://: ${engine.frameOverHttps}`, (f) =>
+      framedSignIn(f, stacks.framedHttps, engine.frameOverHttps),
+    );
   });
 }

@@ -2,4 +2,10 @@ import { engineFlows } from "./flows";
 import { openWebKit } from "./support/webkit";
 
 // Safari's engine, as WebKitGTK's MiniBrowser: every browser on an iPhone or iPad is WebKit.
-engineFlows({ label: "WebKitGTK", open: openWebKit, frame: "says it cannot keep the sign-in" });
+// It blocks third-party cookies, and refuses Secure cookies from an http:// page even on localhost.
+engineFlows({
+  label: "WebKitGTK",
+  open: openWebKit,
+  frameOverHttp: "says it cannot keep the sign-in",
+  frameOverHttps: "signs in in a new tab",
+});
