@@ -92,12 +92,19 @@ export function engineFlows(engine: Engine): void {
     let workDir: string;
 
     let deadline = Infinity;
+    let setupError: string | undefined;
 
     beforeAll(async () => {
       deadline = Date.now() + runLimitMs;
       workDir = mkdtempSync(join(tmpdir(), `print-portal-${engine.label.toLowerCase().replace(/\W+/g, "-")}-`));
-      [stacks, driver] = await Promise.all([startEngineStacks(), engine.open(workDir)]);
-      page = new BrowserPage(driver, stacks.main.portalUrl);
+      // Both are kept even when the other fails, so afterAll stops whatever did start.
+      const [started, opened] = await Promise.allSettled([startEngineStacks(), engine.open(workDir)]);
+      if (started.status === "fulfilled") stacks = started.value;
+      if (opened.status === "fulfilled") driver = opened.value;
+      const failure = [started, opened].find((result) => result.status === "rejected");
+      // Each flow reports it, naming the browser: vitest's report keeps no message for a failed hook.
+      if (failure) setupError = String(failure.reason instanceof Error ? failure.reason.message : failure.reason);
+      else page = new BrowserPage(driver, stacks.main.portalUrl);
     }, 300_000);
 
     afterAll(async () => {
@@ -111,6 +118,11 @@ export function engineFlows(engine: Engine): void {
       test(
         title,
         async () => {
+          if (setupError !== undefined) {
+            throw new Error(
+              `${engine.label} > ${title} > start the browser and the servers: ${setupError.split("\n")[0]}`,
+            );
+          }
           if (Date.now() > deadline) {
             throw new Error(
               `${driver.name} > ${title}: not run, the engine's flows took over ${runLimitMs / 60_000} minutes`,
@@ -136,6 +148,7 @@ export function engineFlows(engine: Engine): void {
     // The portal's pages (and the intranet page framing it) only: the print
     // server's own sign-in page (MyQ's, in production) is not the portal's to fix.
     afterEach(() => {
+      if (setupError !== undefined) return;
       const portals = [stacks.main, stacks.framed.stack, stacks.framedHttps.stack].map((stack) => stack.portalUrl);
       portals.push(
         stacks.framed.portalUrl,

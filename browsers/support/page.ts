@@ -80,7 +80,10 @@ export class Locator {
   }
 
   async click(): Promise<void> {
-    await this.page.driver.click(await this.element());
+    const element = await this.element();
+    // A click may leave the document, and with it what the document recorded.
+    await this.page.collectPageErrors();
+    await this.page.driver.click(element);
   }
 
   /** Empties the field, then types into it. */

@@ -56,13 +56,22 @@ async function tlsProxy(port: number, portalUrl: string): Promise<{ close(): Pro
 export async function startEngineStacks(): Promise<EngineStacks> {
   const [intranetPort, httpsIntranetPort, httpsPort] = [await freePort(), await freePort(), await freePort()];
   const httpsUrl = `https://localhost:${httpsPort}`;
-  const [main, framed, framedHttps] = await Promise.all([
+  const started = await Promise.allSettled([
     startPrivateStack({ singleSignOn: true }),
     startPrivateStack({ portalEnv: { PORTAL_FRAME_ANCESTORS: `http://127.0.0.1:${intranetPort}` } }),
     startPrivateStack({
       portalEnv: { PORTAL_URL: httpsUrl, PORTAL_FRAME_ANCESTORS: `http://127.0.0.1:${httpsIntranetPort}` },
     }),
   ]);
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) {
+    // The ones that did start are stopped: nothing outlives a failed start.
+    await Promise.all(started.map((result) => (result.status === "fulfilled" ? result.value.close() : undefined)));
+    throw failed.reason;
+  }
+  const [main, framed, framedHttps] = started.map(
+    (result) => (result as PromiseFulfilledResult<PrivateStack>).value,
+  ) as [PrivateStack, PrivateStack, PrivateStack];
   const proxy = await tlsProxy(httpsPort, framedHttps.portalUrl);
   const [host, httpsHost] = await Promise.all([
     startFrameHost(intranetPort, framed.portalUrl),
