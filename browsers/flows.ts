@@ -1,35 +1,18 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { Driver } from "./support/driver";
 import { Flow } from "./support/flow";
 import { BrowserPage } from "./support/page";
-import { startEngineStacks, type EngineStacks, type Intranet } from "./support/stacks";
+import { framedSignIn, type FrameBehaviour } from "./support/framed-sign-in";
+import { alice, bob, chooseTab, downloaded, expectGreeting, signInWithPin, signOut } from "./support/person";
+import { startEngineStacks, type EngineStacks } from "./support/stacks";
 
 // The person-facing flows of the portal, run the same way in each engine the
 // portal must serve besides Chromium (webkit.test.ts, firefox.test.ts). The
 // words are the Playwright page objects' (e2e/pages/**): roles and visible
 // names only, so the flows read as what a person sees.
-
-const alice = { pin: "112358", username: "alice", password: "wonderland", fullName: "Alice Liddell" };
-const bob = { pin: "314159", fullName: "Bob Builder" };
-
-/** How an engine treats the portal inside an intranet page of another site. */
-export type FrameBehaviour =
-  /** Keeps the portal's partitioned cookies in the frame: signing in there works. */
-  | "signs in inside the frame"
-  /**
-   * Refuses the frame's cookies: the frame offers a tab of its own, where
-   * signing in works and brings the person to the portal signed in.
-   */
-  | "signs in in a new tab"
-  /**
-   * Refuses the frame's cookies, and Secure cookies from an http:// page at
-   * the top too: the frame offers a tab of its own, and that tab's sign-in
-   * page says in plain words that this browser cannot stay signed in.
-   */
-  | "says it cannot keep the sign-in";
 
 /** Each engine's whole run, stacks included, stays under this: a hung browser must not hold up `npm test`. */
 const runLimitMs = 8 * 60_000;
@@ -42,53 +25,6 @@ export interface Engine {
   frameOverHttp: FrameBehaviour;
   /** In the frame of a portal on https://, as docs/administrators.md asks for embedding. */
   frameOverHttps: FrameBehaviour;
-}
-
-async function signInWithPin(page: BrowserPage, pin: string, path = "/"): Promise<void> {
-  await page.goto(path === "/" ? "/sign-in" : `/sign-in?callbackUrl=${encodeURIComponent(path)}`);
-  await page.getByRole("heading", { name: "Sign in" }).expectVisible();
-  await page.getByRole("tab", { name: "PIN" }).click();
-  await page.getByLabel("PIN", { exact: true }).fill(pin);
-  await page.getByRole("tabpanel").getByRole("button", { name: "Sign in" }).click();
-  await page.waitForUrl((url) => url.pathname === path, path);
-}
-
-async function expectGreeting(page: BrowserPage, fullName: string): Promise<void> {
-  await page.getByRole("heading", { level: 1, name: `Hello, ${fullName}` }).expectVisible();
-}
-
-async function signOut(page: BrowserPage, fullName: string): Promise<void> {
-  await page.getByRole("button", { name: fullName }).click();
-  // A menu item in the user menu; a plain button if the menu becomes a popover of buttons.
-  const choices = [page.getByRole("menuitem", { name: "Sign out" }), page.getByRole("button", { name: "Sign out" })];
-  let choice = choices[0];
-  await page.waitFor(async () => {
-    for (const candidate of choices) if ((await candidate.count()) > 0) return Boolean((choice = candidate));
-    return false;
-  }, 'no "Sign out" in the user menu');
-  await choice?.click();
-  await page.waitForUrl((url) => url.pathname === "/sign-in", "/sign-in");
-}
-
-/** Waits for a finished download whose name matches (whole, nothing still being written) and answers its bytes. */
-async function downloaded(page: BrowserPage, dir: string, name: RegExp): Promise<{ file: string; bytes: Buffer }> {
-  let file = "";
-  let size = -1;
-  await page.waitFor(
-    async () => {
-      const entries = readdirSync(dir);
-      const found = entries.find((entry) => name.test(entry)) ?? "";
-      const writing = entries.some((entry) => /\.(part|download)$/.test(entry));
-      const now = found ? statSync(join(dir, found)).size : -1;
-      const done = found !== "" && !writing && now > 0 && now === size && found === file;
-      [file, size] = [found, now];
-      return done;
-    },
-    () =>
-      `no whole file like ${String(name)} in the download folder (it has: ${readdirSync(dir).join(", ") || "nothing"})`,
-    30_000,
-  );
-  return { file, bytes: readFileSync(join(dir, file)) };
 }
 
 export function engineFlows(engine: Engine): void {
@@ -181,7 +117,7 @@ export function engineFlows(engine: Engine): void {
 
     flow("sign in by user name and password", async (f) => {
       await f.step("open the sign-in page", () => page.goto("/sign-in"));
-      await f.step("choose the password tab", () => page.getByRole("tab", { name: "User name and password" }).click());
+      await f.step("choose the password tab", () => chooseTab(page, "User name and password"));
       await f.step("type the user name and password", async () => {
         await page.getByLabel("User name", { exact: true }).fill(alice.username);
         await page.getByLabel("Password", { exact: true }).fill(alice.password);
@@ -195,9 +131,9 @@ export function engineFlows(engine: Engine): void {
       await f.step("open the sign-in page", () => page.goto("/sign-in?callbackUrl=%2Freports"));
       await f.step("follow Single sign-on", () => page.getByRole("link", { name: "Single sign-on" }).click());
       await f.step("the print server's page asks", async () => {
+        const portal = new URL(stacks.main.portalUrl).origin;
+        await page.waitForUrl((url) => url.origin !== portal, "the print server's page");
         await page.getByRole("heading", { level: 1, name: "Sign in" }).expectVisible();
-        const here = await page.url();
-        expect(here.origin).not.toBe(new URL(stacks.main.portalUrl).origin);
       });
       await f.step("sign in there by PIN", async () => {
         await page.getByLabel("PIN", { exact: true }).fill(alice.pin);
@@ -375,83 +311,15 @@ export function engineFlows(engine: Engine): void {
       });
     });
 
-    /** The portal in the intranet page's frame, as `behaviour` says this engine treats it. */
-    async function framedSignIn(f: Flow, intranet: Intranet, behaviour: FrameBehaviour): Promise<void> {
-      const framed = new BrowserPage(driver, intranet.portalUrl);
-      page = framed;
-      const enterFrame = async () => {
-        const frame = await driver.element(() => document.querySelector("iframe"));
-        if (!frame) throw new Error("the intranet page has no frame");
-        await driver.enterFrame(frame);
-      };
-      await f.step("open the intranet page", async () => {
-        await framed.goto(intranet.host.url);
-        await enterFrame();
-        await framed.getByRole("heading", { name: "Sign in" }).expectVisible();
-      });
-      if (behaviour === "signs in inside the frame") {
-        await f.step("sign in by PIN inside the frame", async () => {
-          await framed.getByRole("tab", { name: "PIN" }).click();
-          await framed.getByLabel("PIN", { exact: true }).fill(alice.pin);
-          await framed.getByRole("tabpanel").getByRole("button", { name: "Sign in" }).click();
-          await expectGreeting(framed, alice.fullName);
-        });
-        await f.step("the sections work inside the frame", async () => {
-          await framed.getByRole("navigation").getByRole("link", { name: "Reports" }).click();
-          await framed.getByRole("heading", { level: 1, name: "Reports" }).expectVisible();
-        });
-        await f.step("a reload of the intranet page keeps the session", async () => {
-          await framed.collectPageErrors();
-          await driver.leaveFrame();
-          await driver.goto(intranet.host.url);
-          await enterFrame();
-          await expectGreeting(framed, alice.fullName);
-        });
-        return;
-      }
-      const opened = await f.step("the frame says the browser keeps the person from signing in there", async () => {
-        const notice = framed.getByRole("alert").filter("Open the portal in a new tab");
-        await notice.expectVisible();
-        await framed.getByRole("tabpanel").expectCount(0);
-        await framed.collectPageErrors();
-        const before = await driver.tabs();
-        await notice.getByRole("link", { name: "Open in a new tab" }).click();
-        return before;
-      });
-      await f.step("the new tab is the portal's own sign-in page", async () => {
-        await driver.leaveFrame();
-        let tab: string | undefined;
-        await framed.waitFor(
-          async () => (tab = (await driver.tabs()).find((candidate) => !opened.includes(candidate))) !== undefined,
-          "no new tab opened",
-        );
-        await driver.switchToTab(tab ?? "");
-        await framed.waitForUrl((url) => url.pathname === "/sign-in", "the portal's sign-in page");
-        await framed.getByRole("heading", { name: "Sign in" }).expectVisible();
-        expect((await framed.url()).searchParams.get("embed")).toBeNull();
-      });
-      if (behaviour === "signs in in a new tab") {
-        await f.step("sign in there by PIN and arrive signed in", async () => {
-          await framed.getByRole("tab", { name: "PIN" }).click();
-          await framed.getByLabel("PIN", { exact: true }).fill(alice.pin);
-          await framed.getByRole("tabpanel").getByRole("button", { name: "Sign in" }).click();
-          await expectGreeting(framed, alice.fullName);
-        });
-        return;
-      }
-      await f.step("it says in plain words that this browser cannot stay signed in", async () => {
-        await framed.getByRole("alert").filter("does not keep the portal's cookies").expectVisible();
-        await framed.getByRole("tabpanel").expectCount(0);
-      });
-    }
-
-    flow(`embedded in a cross-site intranet page, over http://localhost: ${engine.frameOverHttp}`, (f) =>
-      framedSignIn(f, stacks.framed, engine.frameOverHttp),
-    );
+    flow(`embedded in a cross-site intranet page, over http://localhost: ${engine.frameOverHttp}`, (f) => {
+      page = new BrowserPage(driver, stacks.framed.portalUrl);
+      return framedSignIn(f, page, stacks.framed, engine.frameOverHttp);
+    });
 
     // Last: a browser may remember the portal's HSTS for localhost, and the flows before use http://localhost.
-    flow(`embedded in a cross-site intranet page, over https://: ${engine.frameOverHttps}`, (f) =>
-      framedSignIn(f, stacks.framedHttps, engine.frameOverHttps),
-    );
+    flow(`embedded in a cross-site intranet page, over https://: ${engine.frameOverHttps}`, (f) => {
+      page = new BrowserPage(driver, stacks.framedHttps.portalUrl);
+      return framedSignIn(f, page, stacks.framedHttps, engine.frameOverHttps);
+    });
   });
 }

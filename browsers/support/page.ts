@@ -86,6 +86,32 @@ export class Locator {
     await this.page.driver.click(element);
   }
 
+  /**
+   * Clicks until `done` holds: a click that lands before the page's scripts
+   * have taken over does nothing. Only for clicks that may be repeated (a
+   * tab, a menu's button), never for one that acts.
+   */
+  async clickUntil(done: () => Promise<boolean>, what: string): Promise<void> {
+    await this.page.waitFor(async () => {
+      await this.click();
+      const until = Date.now() + 3000;
+      while (Date.now() < until) {
+        if (await done()) return true;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      return false;
+    }, `${this.description}: clicked, but ${what}`);
+  }
+
+  /** The value of an attribute of the first match, e.g. aria-selected. */
+  async attribute(name: string): Promise<string | null> {
+    return this.page.driver.evaluate(
+      (element: Element, attribute: string) => element.getAttribute(attribute),
+      await this.element(),
+      name,
+    );
+  }
+
   /** Empties the field, then types into it. */
   async fill(text: string): Promise<void> {
     const field = await this.element();
