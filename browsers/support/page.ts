@@ -204,6 +204,24 @@ export class BrowserPage {
   async goto(path: string): Promise<void> {
     await this.collectPageErrors();
     await this.driver.goto(new URL(path, this.baseUrl).href);
+    await this.waitForScripts();
+  }
+
+  /**
+   * On a page of the portal, waits until its scripts have taken over: a click
+   * before that does nothing. Next.js adds its route announcer only then (in
+   * an effect, after hydration); other sites' pages are left alone.
+   */
+  async waitForScripts(): Promise<void> {
+    const portal = new URL(this.baseUrl).origin;
+    await this.waitFor(
+      () =>
+        this.driver.evaluate<boolean>(
+          (origin: string) => location.origin !== origin || document.querySelector("next-route-announcer") !== null,
+          portal,
+        ),
+      "the page's scripts did not start",
+    );
   }
 
   async url(): Promise<URL> {
@@ -217,6 +235,7 @@ export class BrowserPage {
       () => `the address is still ${last}, not ${what}`,
       timeoutMs,
     );
+    await this.waitForScripts();
   }
 
   /** Polls `check` until it answers true; the message says what never happened. */

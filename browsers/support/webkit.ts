@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Builder, type WebDriver, type WebElement } from "selenium-webdriver";
 import { freePort } from "../../scripts/lib/free-port.mjs";
@@ -11,7 +11,15 @@ import type { Driver, ElementRef, PageFunction } from "./driver";
 // XDG_CONFIG_HOME: both point into the run's own folder, so downloads land
 // there and the toolbar lets the window shrink to a phone's width.
 
-const miniBrowser = process.env.MINIBROWSER_PATH ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+/** Debian's MiniBrowser, under the machine's own multiarch folder (x86_64-linux-gnu, aarch64-linux-gnu, ...). */
+function debianMiniBrowser(): string {
+  const found = readdirSync("/usr/lib")
+    .filter((entry) => entry.endsWith("-linux-gnu"))
+    .flatMap((arch) => ["webkit2gtk-4.1", "webkit2gtk-4.0"].map((api) => join("/usr/lib", arch, api, "MiniBrowser")))
+    .find((path) => existsSync(path));
+  if (!found) throw new Error("no MiniBrowser under /usr/lib/*-linux-gnu: apt-get install webkit2gtk-driver");
+  return found;
+}
 
 /** Writes the XDG config MiniBrowser reads: its download folder and a toolbar that may shrink. */
 function xdgConfig(home: string, downloadDir: string): string {
@@ -51,7 +59,10 @@ export async function openWebKit(workDir: string): Promise<Driver> {
       .usingServer(serverUrl)
       .withCapabilities({
         browserName: "MiniBrowser",
-        "webkitgtk:browserOptions": { binary: miniBrowser, args: ["--automation"] },
+        "webkitgtk:browserOptions": {
+          binary: process.env.MINIBROWSER_PATH ?? debianMiniBrowser(),
+          args: ["--automation"],
+        },
         // The https:// portal of the frame flows has a certificate of the run's own.
         acceptInsecureCerts: true,
       })
