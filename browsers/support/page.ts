@@ -145,10 +145,6 @@ export class Locator {
     return this.page.driver.evaluate((element: HTMLElement) => element.innerText, await this.element());
   }
 
-  async value(): Promise<string> {
-    return this.page.driver.evaluate((element: HTMLInputElement) => element.value, await this.element());
-  }
-
   /** Waits until the first match's text matches. */
   async expectText(expected: Text, timeoutMs = this.page.timeoutMs): Promise<void> {
     let last = "";
@@ -315,8 +311,9 @@ function toWire(step: Step): Record<string, unknown> {
 
 /**
  * Runs inside the page (sent as text: it uses nothing from outside). Each
- * step searches inside what the previous one found; names match whole unless
- * `exact: false` or a pattern is given, as in Playwright.
+ * step searches inside what the previous one found. A name matches whole, as
+ * Testing Library matches it, unless `exact: false` (a part, in any case) or a
+ * pattern is given.
  */
 function inPageQuery(steps: Array<Record<string, unknown>>, answer: "first" | "count"): Element | number | null {
   type Matcher = string | RegExp | ((content: string) => boolean);
