@@ -91,14 +91,21 @@ export async function openWebKit(workDir: string): Promise<Driver> {
     click: (element) => (element as unknown as WebElement).click(),
     type: (element, text) => (element as unknown as WebElement).sendKeys(text),
     setViewport: async (width, height) => {
-      // The window's frame and toolbar are not part of the page: size the window so the page gets the width.
-      await web.manage().window().setRect({ width, height });
-      const inner = (await web.executeScript("return [window.innerWidth, window.innerHeight];")) as number[];
-      const [innerWidth = width, innerHeight = height] = inner;
-      await web
-        .manage()
-        .window()
-        .setRect({ width: width + (width - innerWidth), height: height + (height - innerHeight) });
+      // The window's frame and toolbar are not part of the page: the window is
+      // sized so the page gets the width, measured again until it has it (a
+      // resize lands a moment after WebDriver answers).
+      const window = web.manage().window();
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        const rect = await window.getRect();
+        const [innerWidth, innerHeight] = (await web.executeScript(
+          "return [window.innerWidth, window.innerHeight];",
+        )) as number[];
+        if (innerWidth === width && innerHeight === height) return;
+        const frameWidth = Math.max(0, rect.width - (innerWidth ?? rect.width));
+        const frameHeight = Math.max(0, rect.height - (innerHeight ?? rect.height));
+        await window.setRect({ width: width + frameWidth, height: height + frameHeight });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
     },
     screenshot: async (file) => {
       await web.switchTo().defaultContent();
