@@ -3,8 +3,10 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
-// Two projects: fast unit tests of the portal's own code, and the print
-// server's tests, which start real HTTPS servers and so run in their own pool.
+// Three projects: fast unit tests of the portal's own code, the print
+// server's tests, which start real HTTPS servers and so run in their own pool,
+// and the person-facing flows in WebKitGTK and Firefox ESR (browsers/, run
+// under xvfb-run: see docs/browsers.md).
 export default defineConfig({
   resolve: {
     alias: {
@@ -41,6 +43,19 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "browsers",
+          include: ["browsers/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["browsers/global-setup.ts"],
+          // One browser at a time: each engine's flows share its window and its stacks.
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
         },
       },
     ],

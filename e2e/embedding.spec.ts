@@ -209,6 +209,11 @@ test.describe("embedded in an intranet page", () => {
       const opened = new URL(tab.url());
       expect(opened.origin).toBe(intranet.stack.portalUrl);
       expect(opened.searchParams.has("embed")).toBe(false);
+      // This browser keeps no cookie at the top either: the tab says so instead of a form that would loop.
+      await expect(
+        tab.getByRole("main").getByRole("alert").filter({ hasText: "This browser does not keep the portal's cookies" }),
+      ).toBeVisible();
+      await expect(tab.getByRole("button", { name: "Sign in" })).toHaveCount(0);
     } finally {
       await context.close();
       rmSync(profile, { recursive: true, force: true });

@@ -1,9 +1,9 @@
 import "server-only";
-import { EnvError, getEnv } from "./env";
+import { EnvError, envWarnings, getEnv } from "./env";
 
 // Imported once by instrumentation.ts in the Node.js runtime only.
 try {
-  getEnv();
+  for (const warning of envWarnings(getEnv())) console.warn(`Portal configuration: ${warning}`);
 } catch (error) {
   if (!(error instanceof EnvError)) throw error;
   console.error(error.message);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env";
+import { EnvError, envWarnings, parseEnv } from "./env";
 
 const valid = {
   PRINT_SERVER_URL: "https://print.example.com:8090/api/",
@@ -119,6 +119,30 @@ describe("parseEnv", () => {
     expect(problems({ ...valid, PORTAL_FRAME_ANCESTORS: "https://intranet.example.com/page" })[0]).toMatch(
       /^PORTAL_FRAME_ANCESTORS must list origins/,
     );
+  });
+
+  it("refuses framing over plain http:// elsewhere than on this machine, saying what to change", () => {
+    const [problem] = problems({
+      ...valid,
+      PORTAL_URL: "http://portal.example.com",
+      PORTAL_FRAME_ANCESTORS: "https://intranet.example.com",
+    });
+    expect(problem).toContain("set PORTAL_URL to its https:// address, or leave PORTAL_FRAME_ANCESTORS empty");
+  });
+
+  it("warns that Safari cannot sign in to a framed portal on http://localhost, and only then", () => {
+    const framedLocal = parseEnv({ ...valid, PORTAL_FRAME_ANCESTORS: "http://127.0.0.1:8080" });
+    expect(envWarnings(framedLocal)).toEqual([
+      expect.stringMatching(/Safari .* cannot sign in\. Set PORTAL_URL to an https:\/\//),
+    ]);
+    expect(envWarnings(parseEnv(valid))).toEqual([]);
+    const framedHttps = parseEnv({
+      ...valid,
+      PORTAL_URL: "https://portal.example.com",
+      PORTAL_TRUSTED_PROXY_HEADER: "x-forwarded-for",
+      PORTAL_FRAME_ANCESTORS: "https://intranet.example.com",
+    });
+    expect(envWarnings(framedHttps)).toEqual([]);
   });
 
   it("reads the single sign-on settings and the absolute session lifetime", () => {

@@ -184,10 +184,27 @@ const checkedEnvSchema = envSchema.superRefine((env, context) => {
     context.addIssue({
       code: "custom",
       path: ["PORTAL_FRAME_ANCESTORS"],
-      message: "needs PORTAL_URL to start with https:// (browsers keep cookies in other sites' frames only over HTTPS)",
+      message:
+        "needs PORTAL_URL to start with https://: no browser keeps the sign-in cookie in another site's frame when the portal is served over plain http://. Put the portal behind a TLS proxy and set PORTAL_URL to its https:// address, or leave PORTAL_FRAME_ANCESTORS empty",
     });
   }
 });
+
+/**
+ * What the portal can start with but some browsers cannot sign in to, one
+ * sentence each that says what to change (printed at start, see
+ * check-env-at-start.ts).
+ */
+export function envWarnings(env: Env): string[] {
+  const portal = new URL(env.PORTAL_URL);
+  if (allowsOtherOrigins(env.PORTAL_FRAME_ANCESTORS) && portal.protocol !== "https:") {
+    // Cookies for other sites' frames are Secure; WebKit refuses Secure cookies from an http:// page, even on localhost.
+    return [
+      "PORTAL_FRAME_ANCESTORS with an http:// PORTAL_URL works in Chromium and Firefox only: Safari and every browser on an iPhone or iPad drop the portal's cookies and cannot sign in. Set PORTAL_URL to an https:// address to let them in.",
+    ];
+  }
+  return [];
+}
 
 export type Env = z.output<typeof checkedEnvSchema>;
 

@@ -13,10 +13,11 @@ const out = join(root, ".test-output");
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-/** Runs a command with inherited output and returns its exit code. */
-function run(command, args) {
+/** Runs a command with inherited output and returns its exit code (1 when it had to be stopped). */
+function run(command, args, { timeoutMs } = {}) {
   console.log(`\n$ ${command} ${args.join(" ")}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: process.env });
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: process.env, timeout: timeoutMs });
+  if (result.error) console.log(`${command} stopped: ${result.error.message}`);
   return result.status ?? 1;
 }
 
@@ -33,19 +34,24 @@ function check(name, code) {
   return { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, failures: code === 0 ? [] : [name] };
 }
 
-function vitest(project) {
-  const file = join(out, `vitest-${project}.json`);
-  const code = run("npx", [
+/**
+ * A vitest project, or some files of it (`files`, reported as `name`).
+ * `display` runs it under xvfb-run, for browsers that need a screen.
+ */
+function vitest(project, { name = `vitest ${project}`, files = [], display = false, timeoutMs } = {}) {
+  const file = join(out, `${name.replace(/\W+/g, "-")}.json`);
+  const args = [
     "vitest",
     "run",
     "--project",
     project,
+    ...files,
     "--reporter=default",
     "--reporter=json",
     `--outputFile=${file}`,
-  ]);
+  ];
+  const code = display ? run("xvfb-run", ["-a", "npx", ...args], { timeoutMs }) : run("npx", args, { timeoutMs });
   const report = readJson(file);
-  const name = `vitest ${project}`;
   if (!report) return { name, passed: 0, failed: 1, failures: [`${name}: no report`] };
   const failures = vitestFailures(report, root);
   const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
@@ -74,6 +80,16 @@ const results = [
   vitest("unit"),
   vitest("print-server"),
   playwright(),
+  // Each engine on its own, bounded: browsers/flows.ts stops its flows after
+  // 8 minutes, and this stops a browser that hangs even so.
+  ...["webkit", "firefox"].map((engine) =>
+    vitest("browsers", {
+      name: `browsers ${engine}`,
+      files: [`browsers/${engine}.test.ts`],
+      display: true,
+      timeoutMs: 12 * 60_000,
+    }),
+  ),
 ];
 
 // Failures by name just above the summary: CI keeps only the last lines of a run.

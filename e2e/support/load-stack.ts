@@ -12,7 +12,9 @@ type ClusterHelpers = typeof import("../../scripts/lib/cluster.mjs");
 function loadScript<T>(name: string): Promise<T> {
   const url = pathToFileURL(join(__dirname, "..", "..", "scripts", "lib", name)).href;
   // A Function-built import keeps Playwright from rewriting it into require().
-  return new Function("url", "return import(url)")(url) as Promise<T>;
+  // Vitest (the browsers/ suite) runs modules in a context that has no such
+  // import of its own, and answers its own import() there instead.
+  return (new Function("url", "return import(url)")(url) as Promise<T>).catch(() => import(url) as Promise<T>);
 }
 
 /** The demo's process helpers (scripts/lib/stack.mjs, shared with scripts/demo.mjs). */

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { EmbedHeightReporter } from "@/components/layout/embed-height-reporter";
-import { FrameCookieGate } from "@/components/sign-in/frame-cookie-gate";
+import { CookieGate } from "@/components/sign-in/cookie-gate";
 import { IconScope } from "@/components/icons/icon-scope";
 import { SignInForm } from "@/components/sign-in/sign-in-form";
 import { SingleSignOnLink } from "@/components/sign-in/single-sign-on-link";
@@ -100,7 +100,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         <h1 className={embedded ? "mb-4 text-xl font-bold" : "mb-6 text-2xl font-bold"}>{t("title")}</h1>
         {/* The form's spinner and show/hide, and the frame's "open in a new tab", drawn here (no icon code in the page). */}
         <IconScope names={["spinner", "show", "hide", "externalLink"]}>
-          {embedded ? <FrameCookieGate newTabHref={withoutEmbed(callbackPath)}>{form}</FrameCookieGate> : form}
+          <CookieGate newTabHref={embedded ? withoutEmbed(callbackPath) : undefined}>{form}</CookieGate>
         </IconScope>
         {singleSignOn}
         <div className="mt-6 flex flex-col gap-4 border-t border-border pt-4">

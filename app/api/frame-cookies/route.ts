@@ -6,10 +6,10 @@ export const dynamic = "force-dynamic";
 
 const probeCookie = "portal-cookie-probe";
 
-// The sign-in page in an intranet frame asks twice: the first answer sets a
-// probe cookie with the session cookie's attributes, the second tells whether
-// it came back. If not, the browser refuses the portal's cookies in this frame
-// and signing in would only loop, so the page offers a tab of its own instead.
+// The sign-in page asks twice: the first answer sets a probe cookie with the
+// session cookie's attributes, the second tells whether it came back. If not,
+// the browser drops the portal's cookies (in an intranet frame, or Secure ones
+// from an http:// page) and signing in would only loop, so the page says so.
 export const GET = publicRoute({}, async ({ request }) => {
   const response = answerJson(frameCookiesResponse, { accepted: request.cookies.get(probeCookie)?.value === "1" });
   response.cookies.set(probeCookie, "1", {

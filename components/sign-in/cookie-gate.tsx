@@ -17,13 +17,15 @@ async function cookiesAccepted(): Promise<boolean> {
 }
 
 /**
- * In an intranet frame, shows the sign-in form only while the browser keeps
- * the portal's cookies there. A browser that refuses them (third-party cookie
- * blocking without partitioned cookies) would send the person back to sign-in
- * after every attempt; instead they are told so and offered the portal in a
- * tab of its own. If the check itself fails, the form stays: it may still work.
+ * Shows the sign-in form only while the browser keeps the portal's cookies: a
+ * browser that drops them (third-party cookie blocking in an intranet frame;
+ * Safari refusing Secure cookies from an http:// page) would send the person
+ * back to sign-in after every attempt, without a word. Instead it says so:
+ * in a frame (`newTabHref` given) it offers the portal in a tab of its own, at
+ * the top it says what would let the person in. If the check itself fails,
+ * the form stays: it may still work.
  */
-export function FrameCookieGate({ newTabHref, children }: { newTabHref: string; children: ReactNode }) {
+export function CookieGate({ newTabHref, children }: { newTabHref?: string; children: ReactNode }) {
   const t = useTranslations("embed");
   const [blocked, setBlocked] = useState(false);
 
@@ -43,12 +45,14 @@ export function FrameCookieGate({ newTabHref, children }: { newTabHref: string; 
       role="alert"
       className="flex flex-col gap-4 rounded-lg border border-danger-border bg-danger-bg p-4 text-danger-text"
     >
-      <p className="font-semibold">{t("cookiesBlockedTitle")}</p>
-      <p>{t("cookiesBlocked")}</p>
-      <a href={newTabHref} target="_blank" rel="noopener" className={buttonClasses("primary", "self-start")}>
-        <Icon name="externalLink" className="size-5" />
-        {t("openInNewTab")}
-      </a>
+      <p className="font-semibold">{newTabHref ? t("cookiesBlockedTitle") : t("cookiesDroppedTitle")}</p>
+      <p>{newTabHref ? t("cookiesBlocked") : t("cookiesDropped")}</p>
+      {newTabHref ? (
+        <a href={newTabHref} target="_blank" rel="noopener" className={buttonClasses("primary", "self-start")}>
+          <Icon name="externalLink" className="size-5" />
+          {t("openInNewTab")}
+        </a>
+      ) : null}
     </div>
   );
 }
