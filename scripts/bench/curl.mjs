@@ -8,8 +8,8 @@ import { BenchError } from "./bench-error.mjs";
 
 const CURL = process.env.CURL_PATH ?? "curl";
 const MAX_SECONDS = 600;
-/** The figures curl prints after the answer's body, on a line of their own. */
-const WRITE_OUT = "\n%{http_code} %{size_download} %{size_upload} %{time_total} %header{content-encoding}";
+/** The figures curl prints after the answer's body, on a line of their own: a quoted config value, where `\n` is a newline. */
+const WRITE_OUT = String.raw`"\n%{http_code} %{size_download} %{size_upload} %{time_total} %header{content-encoding}"`;
 
 /** A value in curl's config syntax: in double quotes, with backslashes and quotes escaped. */
 export const curlQuoted = (value) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
@@ -41,7 +41,7 @@ export function curlRequest(url, headers, { upload, method } = {}) {
     "silent",
     "show-error",
     `max-time = ${MAX_SECONDS}`,
-    `write-out = ${curlQuoted(WRITE_OUT)}`,
+    `write-out = ${WRITE_OUT}`,
     ...(upload
       ? [`upload-file = ${curlQuoted(upload)}`, `request = ${method ?? "PUT"}`, 'header = "Expect:"']
       : ['output = "/dev/null"']),

@@ -3,7 +3,7 @@
 // same bytes copied through a plain Node server to and from the same file
 // system (plain-copy-server.mjs), in turns. The portal process's resident
 // memory is sampled during each upload and each download. The first round
-// each way is not measured: it loads the routes' code, and its downloads are
+// each way is not judged: it loads the routes' code, and its downloads are
 // read whole and checked against the file's SHA-256.
 
 import { createHash, randomBytes } from "node:crypto";
@@ -14,6 +14,7 @@ import { curlRequest } from "./curl.mjs";
 import { BROWSER_ACCEPT_ENCODING, downloadFigures, timed } from "./measure-download.mjs";
 import { writePaddedPdf } from "./padded-pdf.mjs";
 import { sampledRun } from "./process-memory.mjs";
+import { round } from "./stats.mjs";
 
 const MIB = 1024 * 1024;
 /** The file of the measures: the size the portal's Files must move with flat memory. */
@@ -144,7 +145,7 @@ function copyWay(copyUrl, file) {
 }
 
 /** One round one way: upload, then download, then removal, so every round starts alike. */
-async function round(way, check) {
+async function oneRound(way, check) {
   const upload = await way.upload();
   try {
     const download = check ? await check(way, upload.name) : await way.download(upload.name);
@@ -166,14 +167,19 @@ async function round(way, check) {
 export async function measureFiles({ portalUrl, cookie, portalPid, copyUrl, file, runs, say }) {
   const ways = { portal: portalWay({ portalUrl, cookie, portalPid }, file), copy: copyWay(copyUrl, file) };
   say?.(`  warm-up: one ${file.label} round each way, its download checked against the file's SHA-256`);
-  for (const [name, way] of Object.entries(ways))
-    await round(way, (w, stored) => checkedDigest(w.url(stored), w.headers, `the ${name}'s download`, file));
+  const checked = (name) => (way, stored) =>
+    checkedDigest(way.url(stored), way.headers, `the ${name}'s download`, file);
+  // The portal's first round is sampled too: what its first upload and download add is printed, not judged.
+  const first = await oneRound(ways.portal, (way, stored) =>
+    sampledRun(portalPid, () => checked("portal")(way, stored)),
+  );
+  await oneRound(ways.copy, checked("plain copy"));
 
   const done = { portal: [], copy: [] };
   for (let run = 0; run < runs; run++) {
     // Which goes first changes run by run.
     const order = run % 2 === 0 ? ["portal", "copy"] : ["copy", "portal"];
-    for (const name of order) done[name].push(await round(ways[name]));
+    for (const name of order) done[name].push(await oneRound(ways[name]));
     const [p, c] = [done.portal.at(-1), done.copy.at(-1)];
     say?.(
       `  run ${run + 1}: upload portal ${p.upload.mibPerSecond.toFixed(0)} MiB/s (RSS +${(p.upload.growthBytes / MIB).toFixed(1)} MiB), ` +
@@ -181,5 +187,15 @@ export async function measureFiles({ portalUrl, cookie, portalPid, copyUrl, file
         `(RSS +${(p.download.growthBytes / MIB).toFixed(1)} MiB), copy ${c.download.mibPerSecond.toFixed(0)} MiB/s`,
     );
   }
-  return { runs, client: "curl", label: file.label, checked: "sha256", ...filesFigures(file, done.portal, done.copy) };
+  return {
+    runs,
+    client: "curl",
+    label: file.label,
+    checked: "sha256",
+    firstRound: {
+      uploadGrowthMib: round(first.upload.growthBytes / MIB, 1),
+      downloadGrowthMib: round(first.download.growthBytes / MIB, 1),
+    },
+    ...filesFigures(file, done.portal, done.copy),
+  };
 }

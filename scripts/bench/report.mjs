@@ -149,7 +149,8 @@ function filesRows(r, section, row) {
       `${direction}: portal memory growth`,
       fmt(f[direction].portal.rssGrowthMib, " MiB"),
       "",
-      `largest ${fmt(f[direction].portal.rssGrowthMaxMib, " MiB")}, baseline ${fmt(f[direction].portal.rssBaselineMib, " MiB")}`,
+      `largest ${fmt(f[direction].portal.rssGrowthMaxMib, " MiB")}, baseline ${fmt(f[direction].portal.rssBaselineMib, " MiB")}, ` +
+        `first round ${fmt(f.firstRound?.[`${direction}GrowthMib`], " MiB")}`,
     );
   }
 }
