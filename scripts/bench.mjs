@@ -18,11 +18,13 @@
 //     api       GET /api/me at 50 sessions, beside the floor's route
 //     sign-in   sign-in by PIN and by password, beside the direct token call
 //     download  files of 100 MiB and 1 GiB through the portal and the floor (a stand-in upstream)
+//     files     a 200 MiB PDF uploaded to Files and downloaded back, beside a plain copy over loopback HTTP
 //     jobs      the Jobs page's first list of 2,000 jobs, the list's API and a release, beside direct
 //     reports   the monthly summary per format at scale 1000; the print server alone under load
 //   --quick (or BENCH_QUICK=1)  one run of each measure instead of medians: checks the harness, not the budgets' figures
 
 import { cpus, loadavg } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "./lib/stack.mjs";
 import { BenchError } from "./bench/bench-error.mjs";
@@ -32,14 +34,17 @@ import {
   startBenchFloor,
   startBenchPortal,
   startDownloadUpstream,
+  startPlainCopy,
   startPrintServerFor,
   stopEverything,
+  tempDir,
   track,
 } from "./bench/bench-stack.mjs";
 import { budgetsOf, checkBudgets, GROUPS } from "./bench/budgets.mjs";
 import { planFor, readOptions } from "./bench/bench-options.mjs";
 import { measureCachedBalance } from "./bench/measure-cached-balance.mjs";
 import { DOWNLOAD_FILES, measureDownload } from "./bench/measure-download.mjs";
+import { FILES_UPLOAD, measureFiles, preparedUpload } from "./bench/measure-files.mjs";
 import { measureJobsApi, measureJobsFirstList } from "./bench/measure-jobs.mjs";
 import { measureLighthouse, measurePageJs, servedPages } from "./bench/measure-pages.mjs";
 import { measureApi, measureSignIn, portalMe, SESSIONS, signInSessions } from "./bench/measure-portal-api.mjs";
@@ -66,6 +71,8 @@ const plan = planFor(options);
 /** The groups this run measures, in the order they run. */
 const groups = only ? [only] : Object.keys(GROUPS);
 const runs = (group) => groups.includes(group);
+/** The groups whose portal signs in at the stand-in upstream, not at the scaled print server. */
+const STAND_IN_GROUPS = ["download", "files"];
 const ROWS_PER_USER = 12 * 12; // months x printers per user and month (seed-scale.ts)
 
 const say = (text) => console.log(`[bench] ${text}`);
@@ -240,6 +247,39 @@ async function downloadGroup(results) {
   );
 }
 
+/**
+ * A 200 MiB PDF uploaded to a portal's Files and downloaded back, beside a
+ * plain copy server; the portal's files, the copies and the source file share
+ * one folder's file system. The stand-in upstream signs the person in.
+ */
+async function filesGroup(results) {
+  say("files: the stand-in upstream, a portal whose file size limit takes the file, and a plain copy server");
+  const folder = tempDir("print-portal-bench-files-");
+  const [portalFiles, copies] = [join(folder, "portal-files"), join(folder, "plain-copies")];
+  for (const dir of [portalFiles, copies]) mkdirSync(dir);
+  const upstream = await startDownloadUpstream({});
+  const portal = await startBenchPortal(upstream, say, {
+    PORTAL_FILES_DIR: portalFiles,
+    PORTAL_FILES_MAX_FILE_MB: String(Math.ceil((2 * FILES_UPLOAD.bytes) / (1024 * 1024))),
+    PORTAL_FILES_QUOTA_FILES: "50",
+    PORTAL_FILES_QUOTA_MB: "4096",
+  });
+  const copy = await startPlainCopy(copies);
+  const cookie = await signInToPortal(portal.url, { method: "pin", pin: scaleUserPin(1) });
+  say(`files: writing the ${FILES_UPLOAD.label} PDF, then ${plan.filesRuns} run(s) each way, portal pid ${portal.pid}`);
+  await attempt(results, "files", async () =>
+    measureFiles({
+      portalUrl: portal.url,
+      cookie,
+      portalPid: portal.pid,
+      copyUrl: copy.url,
+      file: await preparedUpload(join(folder, FILES_UPLOAD.name)),
+      runs: plan.filesRuns,
+      say,
+    }),
+  );
+}
+
 const loadAverage = () => loadavg().map((l) => Number(l.toFixed(2)));
 
 async function main() {
@@ -253,10 +293,14 @@ async function main() {
     portal: groups.some((group) => group !== "reports"),
     floor: ["pages", "api", "download"].some(runs),
   });
-  if (groups.some((group) => group !== "download")) await onPrintServer(results);
+  if (groups.some((group) => !STAND_IN_GROUPS.includes(group))) await onPrintServer(results);
   if (runs("download")) {
     await stopEverything();
     await downloadGroup(results);
+  }
+  if (runs("files")) {
+    await stopEverything();
+    await filesGroup(results);
   }
   await closeStack();
 

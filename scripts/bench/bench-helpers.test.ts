@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { planFor, readOptions } from "./bench-options.mjs";
 import { BUDGETS, budgetsOf, checkBudgets, GROUPS, type BudgetCheck } from "./budgets.mjs";
 import { bumpedMoney, cacheFigures, figureAfterMs, firstFrameAt, showsFigure } from "./measure-cached-balance.mjs";
+import { curlAnswer } from "./curl.mjs";
 import { downloadFigures } from "./measure-download.mjs";
+import { checkedUpload, filesFigures } from "./measure-files.mjs";
 import { FLOOR_PAGE, lighthouseRounds } from "./pages.mjs";
 import { sessionCookies, signInFields, signInForm } from "./portal-session.mjs";
 import { renderTable } from "./report.mjs";
@@ -256,6 +258,46 @@ describe("budgets beside the floor's route or the direct call", () => {
   });
 });
 
+describe("the files budgets, beside a plain copy of the same run", () => {
+  const way = (portal: number, copy: number, growth: number) => ({
+    portal: { mibPerSecond: portal, rssGrowthMib: growth, rssGrowthMaxMib: growth + 2, rssBaselineMib: 150 },
+    copy: { mibPerSecond: copy },
+  });
+
+  it("holds upload and download at 80 % of the plain copy's throughput and their memory under 64 MiB", () => {
+    const checks = byId(checkBudgets({ files: { upload: way(160, 200, 20), download: way(240, 300, 63.9) } }));
+    expect(checks["files-upload-throughput"]).toMatchObject({
+      status: "PASS",
+      shown: "80.0 %",
+      limit: ">= 80.0 %",
+      note: "portal 160 MiB/s, plain copy 200 MiB/s",
+    });
+    expect(checks["files-download-throughput"]).toMatchObject({ status: "PASS", shown: "80.0 %" });
+    expect(checks["files-upload-memory"]).toMatchObject({ status: "PASS", value: 20, limit: "< 64 MiB" });
+    expect(checks["files-download-memory"]).toMatchObject({ status: "PASS", value: 63.9 });
+  });
+
+  it("misses a slower upload or download, 64 MiB of growth, and figures not measured", () => {
+    const checks = byId(checkBudgets({ files: { upload: way(159, 200, 64), download: way(100, 300, 10) } }));
+    expect(checks["files-upload-throughput"]).toMatchObject({ status: "MISS", shown: "79.5 %" });
+    expect(checks["files-download-throughput"]?.status).toBe("MISS");
+    expect(checks["files-upload-memory"]).toMatchObject({ status: "MISS", value: 64 });
+    expect(checks["files-download-memory"]?.status).toBe("PASS");
+    const none = byId(checkBudgets({}));
+    for (const id of ["upload-throughput", "download-throughput", "upload-memory", "download-memory"])
+      expect(none[`files-${id}`]).toMatchObject({ status: "MISS", shown: "not measured" });
+  });
+
+  it("checks only the files group with --only files", () => {
+    expect(budgetsOf(checkBudgets({}), "files").map((c) => c.id)).toEqual([
+      "files-upload-throughput",
+      "files-upload-memory",
+      "files-download-throughput",
+      "files-download-memory",
+    ]);
+  });
+});
+
 describe("the cache budget", () => {
   it("passes only when every run showed the figure in the first frame and then refreshed it", () => {
     const pages = {
@@ -346,6 +388,52 @@ describe("download figures", () => {
       rssBaselineMib: 180,
     });
     expect(figures.floor.mibPerSecond).toBe(300);
+  });
+});
+
+describe("files figures", () => {
+  const file = { bytes: 200 * MIB, label: "200 MiB" };
+  const timing = (mibPerSecond: number, growthMib = 0) => ({
+    mibPerSecond,
+    seconds: 200 / mibPerSecond,
+    growthBytes: growthMib * MIB,
+    baselineBytes: 150 * MIB,
+  });
+
+  it("takes the medians of each way's runs, the portal's memory beside them", () => {
+    const portal = [
+      { upload: timing(100, 8), download: timing(200, 4) },
+      { upload: timing(140, 30), download: timing(260, 2) },
+      { upload: timing(120, 10), download: timing(250, 3) },
+    ];
+    const copy = [
+      { upload: timing(150), download: timing(300) },
+      { upload: timing(170), download: timing(310) },
+      { upload: timing(160), download: timing(290) },
+    ];
+    const figures = filesFigures(file, portal, copy);
+    expect(figures.upload.portal).toMatchObject({ mibPerSecond: 120, rssGrowthMib: 10, rssGrowthMaxMib: 30 });
+    expect(figures.upload.copy).toEqual({ mibPerSecond: 160, seconds: 1.25 });
+    expect(figures.download.portal).toMatchObject({ mibPerSecond: 250, rssGrowthMib: 3, rssBaselineMib: 150 });
+    expect(figures.download.copy.mibPerSecond).toBe(300);
+  });
+
+  it("takes an upload only when it was stored whole", () => {
+    const answer = curlAnswer('{"file":{"size":209715200}}\n201 0 209715200 2.000000 ');
+    expect(answer).toMatchObject({ statusCode: 201, uploadedBytes: 200 * MIB, seconds: 2, encoding: "identity" });
+    expect(answer.body).toBe('{"file":{"size":209715200}}');
+    expect(checkedUpload(answer, "the upload", file)).toEqual({ seconds: 2, mibPerSecond: 100 });
+    expect(() => checkedUpload({ ...answer, statusCode: 413 }, "the upload", file)).toThrow(/answered 413/);
+    expect(() => checkedUpload({ ...answer, uploadedBytes: MIB }, "the upload", file)).toThrow(/took 1048576 of/);
+  });
+
+  it("reads a download's figures when curl kept no body", () => {
+    expect(curlAnswer("\n200 104857600 0 0.5 gzip")).toMatchObject({
+      statusCode: 200,
+      bytes: 100 * MIB,
+      encoding: "gzip",
+      body: "",
+    });
   });
 });
 

@@ -36,6 +36,7 @@ const FULL = {
   lighthouseRuns: 5,
   cacheRuns: 5,
   downloadRuns: 5,
+  filesRuns: 5,
   reportTimeoutMs: 6 * 60_000,
   jobsRounds: 20,
   watchdogMs: 60 * 60_000,
@@ -52,6 +53,7 @@ const QUICK = {
   lighthouseRuns: 1,
   cacheRuns: 1,
   downloadRuns: 1,
+  filesRuns: 1,
   jobsRounds: 5,
   watchdogMs: 30 * 60_000,
 };

@@ -1,7 +1,8 @@
 // The benchmark's stack: the scaled print server (or the stand-in upstream of
-// the download measures), the production portal and the floor on free ports
-// of 127.0.0.1, wired with a fresh client registration, the upstream's CA in a
-// temporary file and a random AUTH_SECRET. Every child is tracked so one call
+// the download and files measures), the production portal, the floor and the
+// files measures' plain copy server on free ports of 127.0.0.1, wired with a
+// fresh client registration, the upstream's CA in a temporary file and a
+// random AUTH_SECRET. Every child is tracked so one call
 // stops them all, on success, failure or Ctrl-C.
 
 import { randomBytes } from "node:crypto";
@@ -20,6 +21,7 @@ import {
 import { BenchError } from "./bench-error.mjs";
 import { ensureFloorBuild, startFloor } from "./floor.mjs";
 import { startLargeFileUpstream } from "./large-file-upstream.mjs";
+import { startPlainCopyServer } from "./plain-copy-server.mjs";
 import { startScaledPrintServer } from "./print-server.mjs";
 import { listeningPid } from "./process-memory.mjs";
 
@@ -106,8 +108,11 @@ export function startPrintServerFor(scale, say) {
   });
 }
 
-/** Starts the production portal against `printServer`; answers its URL and the pid that serves it. */
-export function startBenchPortal(printServer, say) {
+/**
+ * Starts the production portal against `printServer`, with `env` on top of
+ * the bench's settings; answers its URL and the pid that serves it.
+ */
+export function startBenchPortal(printServer, say, env = {}) {
   return guarded(async () => {
     const port = await freePort();
     const portalUrl = `http://127.0.0.1:${port}`;
@@ -122,6 +127,7 @@ export function startBenchPortal(printServer, say) {
       PRINT_SERVER_CLIENT_ID: printServer.client.clientId,
       PRINT_SERVER_CLIENT_SECRET: printServer.client.clientSecret,
       AUTH_SECRET: randomBytes(33).toString("base64url"),
+      ...env,
     });
     track(portal.child);
     return { child: portal.child, url: portalUrl, pid: listeningPid(port) };
@@ -129,7 +135,7 @@ export function startBenchPortal(printServer, say) {
 }
 
 /** A temporary folder removed when the stack stops. */
-function tempDir(prefix) {
+export function tempDir(prefix) {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   tempDirs.add(dir);
   return dir;
@@ -151,6 +157,15 @@ export function startDownloadUpstream(files) {
       caFile,
       client: { clientId: "bench-download", clientSecret: randomBytes(16).toString("base64url") },
     };
+  });
+}
+
+/** Starts the plain copy server of the files measures (plain-copy-server.mjs) on `dir`. */
+export function startPlainCopy(dir) {
+  return guarded(async () => {
+    const server = await startPlainCopyServer(dir);
+    ownServers.add(server);
+    return server;
   });
 }
 

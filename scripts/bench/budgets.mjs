@@ -30,6 +30,8 @@ export const ALLOWANCES = {
   downloadThroughputShare: 0.9,
   downloadGrowthDifferenceMib: 16,
   downloadMaxGrowthMib: 64,
+  filesThroughputShare: 0.8,
+  filesMaxGrowthMib: 64,
 };
 
 const ms = (value) => `${Math.round(value).toLocaleString("en")} ms`;
@@ -203,6 +205,38 @@ function downloadBudgets() {
       reference: (r) => size(r, "large") && `baseline ${mib(size(r, "large").portal.rssBaselineMib)}`,
     },
   ];
+}
+
+/** The 200 MiB upload to Files and its download, beside a plain copy (measure-files.mjs). */
+function filesBudgets() {
+  const figures = (r, direction) => r.files?.[direction];
+  return [
+    ["upload", "Upload", "to"],
+    ["download", "Download", "from"],
+  ].flatMap(([direction, name, way]) => [
+    {
+      id: `files-${direction}-throughput`,
+      label: `${name} of a 200 MiB PDF ${way} Files: throughput, share of a plain copy's over loopback HTTP`,
+      limit: `>= ${percent(ALLOWANCES.filesThroughputShare)}`,
+      value: (r) => shareOf(figures(r, direction)?.portal?.mibPerSecond, figures(r, direction)?.copy?.mibPerSecond),
+      pass: (share) => share >= ALLOWANCES.filesThroughputShare,
+      show: percent,
+      reference: (r) =>
+        figures(r, direction) &&
+        `portal ${figures(r, direction).portal.mibPerSecond} MiB/s, plain copy ${figures(r, direction).copy.mibPerSecond} MiB/s`,
+    },
+    {
+      id: `files-${direction}-memory`,
+      label: `Portal memory growth during the ${direction} of a 200 MiB PDF ${way} Files`,
+      limit: `< ${mib(ALLOWANCES.filesMaxGrowthMib)}`,
+      value: (r) => figures(r, direction)?.portal?.rssGrowthMib,
+      pass: (growth) => growth < ALLOWANCES.filesMaxGrowthMib,
+      show: mib,
+      reference: (r) =>
+        figures(r, direction) &&
+        `largest ${mib(figures(r, direction).portal.rssGrowthMaxMib)}, baseline ${mib(figures(r, direction).portal.rssBaselineMib)}`,
+    },
+  ]);
 }
 
 /** Home, then Jobs, then Credit in one tab (measure-cached-balance.mjs). */
@@ -383,6 +417,7 @@ export const BUDGETS = [
   ...apiBudgets(),
   ...signInBudgets(),
   ...downloadBudgets(),
+  ...filesBudgets(),
   ...jobsBudgets(),
   ...reportBudgets(),
 ];
@@ -394,6 +429,7 @@ export const GROUPS = {
   api: ["api-"],
   "sign-in": ["sign-in-"],
   download: ["download-"],
+  files: ["files-"],
   jobs: ["jobs-"],
   reports: ["report-", "print-server-"],
 };

@@ -18,3 +18,9 @@ export function downloadFigures(
   };
   floor: { mibPerSecond: number; seconds: number };
 };
+export const BROWSER_ACCEPT_ENCODING: string;
+export function timed(
+  get: () => Promise<{ statusCode: number; bytes: number; seconds: number; encoding: string }>,
+  what: string,
+  bytes: number,
+): Promise<Run>;

@@ -4,9 +4,9 @@
 // same stand-in upstream (large-file-upstream.mjs). The portal process's
 // resident memory is sampled while it streams.
 
-import { spawn } from "node:child_process";
 import { BenchError } from "./bench-error.mjs";
-import { sampleRss } from "./process-memory.mjs";
+import { curlRequest } from "./curl.mjs";
+import { sampledRun } from "./process-memory.mjs";
 import { median, round } from "./stats.mjs";
 
 const MIB = 1024 * 1024;
@@ -16,79 +16,16 @@ export const DOWNLOAD_FILES = {
   large: { executionId: 2, bytes: 1024 * MIB, label: "1 GiB" },
 };
 /** What Chromium sends: a server may compress on the fly, so the bench asks as a browser does. */
-const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
-const CURL = process.env.CURL_PATH ?? "curl";
-const MAX_DOWNLOAD_SECONDS = 600;
-
-/** A value in curl's config syntax: in double quotes, with backslashes and quotes escaped. */
-const curlQuoted = (value) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-
-/**
- * One GET, read to its end by curl and thrown away; answers the status, the
- * bytes, the seconds from the request to the last byte and the encoding.
- * curl reads in native code, as a browser's network stack does, so the reader
- * takes little of the CPU the servers it measures need. The headers (a
- * cookie, a token) reach curl as its config on stdin, not on its command
- * line, which every local user can read.
- */
-function curlGet(url, headers) {
-  const config = [
-    `url = ${curlQuoted(url)}`,
-    "silent",
-    "show-error",
-    'output = "/dev/null"',
-    `max-time = ${MAX_DOWNLOAD_SECONDS}`,
-    `write-out = ${curlQuoted("%{http_code} %{size_download} %{time_total} %header{content-encoding}")}`,
-    ...Object.entries(headers).map(([name, value]) => `header = ${curlQuoted(`${name}: ${value}`)}`),
-  ].join("\n");
-  return new Promise((resolve, reject) => {
-    const child = spawn(CURL, ["--config", "-"], { stdio: ["pipe", "pipe", "pipe"] });
-    let out = "";
-    let err = "";
-    child.stdout.setEncoding("utf8").on("data", (text) => (out += text));
-    child.stderr.setEncoding("utf8").on("data", (text) => (err += text));
-    child.once("error", (error) =>
-      reject(
-        error.code === "ENOENT"
-          ? new BenchError("the download is read with curl, which is not installed (apt-get install -y curl)")
-          : error,
-      ),
-    );
-    child.once("close", (code) => {
-      if (code !== 0) return reject(new BenchError(`curl failed (exit ${code}): ${err.trim().slice(0, 200)}`));
-      const [status, bytes, seconds, encoding] = out.trim().split(" ");
-      resolve({
-        statusCode: Number(status),
-        bytes: Number(bytes),
-        seconds: Number(seconds),
-        encoding: encoding || "identity",
-      });
-    });
-    child.stdin.end(config);
-  });
-}
+export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 /** One download, timed and checked: the whole file, sent as it is. */
-async function timed(get, what, bytes) {
+export async function timed(get, what, bytes) {
   const answer = await get();
   if (answer.statusCode !== 200) throw new BenchError(`${what} answered ${answer.statusCode}`);
   if (answer.encoding !== "identity")
     throw new BenchError(`${what} answered in ${answer.encoding}; the bench compares files sent as they are`);
   if (answer.bytes !== bytes) throw new BenchError(`${what} sent ${answer.bytes} of ${bytes} bytes`);
   return { seconds: answer.seconds, mibPerSecond: answer.bytes / MIB / answer.seconds };
-}
-
-/** Runs one download while sampling a process's memory. */
-async function sampled(pid, download) {
-  const sampler = sampleRss(pid);
-  let memory;
-  try {
-    const result = await download();
-    memory = sampler.stop();
-    return { ...result, ...memory };
-  } finally {
-    if (!memory) sampler.stop();
-  }
 }
 
 /** The medians of one file's runs. */
@@ -119,10 +56,10 @@ export function downloadFigures(file, portalRuns, floorRuns) {
  */
 export async function measureDownload({ portalUrl, cookie, portalPid, floorUrl, runs, say }) {
   const viaPortal = (file) => () =>
-    sampled(portalPid, () =>
+    sampledRun(portalPid, () =>
       timed(
         () =>
-          curlGet(`${portalUrl}/api/reports/executions/${file.executionId}/download`, {
+          curlRequest(`${portalUrl}/api/reports/executions/${file.executionId}/download`, {
             cookie,
             "accept-encoding": BROWSER_ACCEPT_ENCODING,
           }),
@@ -133,7 +70,7 @@ export async function measureDownload({ portalUrl, cookie, portalPid, floorUrl, 
   const viaFloor = (file) => () =>
     timed(
       () =>
-        curlGet(`${floorUrl}/api/download/${file.executionId}`, {
+        curlRequest(`${floorUrl}/api/download/${file.executionId}`, {
           authorization: "Bearer bench",
           "accept-encoding": BROWSER_ACCEPT_ENCODING,
         }),

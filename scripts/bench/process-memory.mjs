@@ -94,3 +94,16 @@ export function sampleRss(pid, intervalMs = 20) {
     },
   };
 }
+
+/** Runs `task` while sampling a process's memory; answers its result with the baseline, peak and growth. */
+export async function sampledRun(pid, task) {
+  const sampler = sampleRss(pid);
+  let memory;
+  try {
+    const result = await task();
+    memory = sampler.stop();
+    return { ...result, ...memory };
+  } finally {
+    if (!memory) sampler.stop();
+  }
+}

@@ -135,6 +135,26 @@ function downloadRows(r, section, row) {
   }
 }
 
+function filesRows(r, section, row) {
+  const f = r.files;
+  section(`Files: a ${f.label} PDF through the portal vs a plain copy over loopback HTTP (curl), median of ${f.runs}`);
+  for (const direction of ["upload", "download"]) {
+    row(
+      `${direction}: throughput`,
+      fmt(f[direction].portal.mibPerSecond, " MiB/s"),
+      fmt(f[direction].copy.mibPerSecond, " MiB/s"),
+      `${fmt(f[direction].portal.seconds, " s")} vs ${fmt(f[direction].copy.seconds, " s")}`,
+    );
+    row(
+      `${direction}: portal memory growth`,
+      fmt(f[direction].portal.rssGrowthMib, " MiB"),
+      "",
+      `largest ${fmt(f[direction].portal.rssGrowthMaxMib, " MiB")}, baseline ${fmt(f[direction].portal.rssBaselineMib, " MiB")}, ` +
+        `first round ${fmt(f.firstRound?.[`${direction}GrowthMib`], " MiB")}`,
+    );
+  }
+}
+
 function jobsRows(r, section, row) {
   const { jobsPage: page, jobsApi: api } = r;
   section(`Jobs: the scale user's 2,000 waiting jobs${api ? `, API median of ${api.rounds} sequential requests` : ""}`);
@@ -197,6 +217,7 @@ function rows(r) {
   if (r.api) apiRows(r, section, row);
   if (r.signIn) signInRows(r, section, row);
   if (r.download) downloadRows(r, section, row);
+  if (r.files) filesRows(r, section, row);
   if (r.jobsPage || r.jobsApi) jobsRows(r, section, row);
   printServerRows(r, section, row);
   if (r.errors) {
