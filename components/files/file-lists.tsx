@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { filePath, type FileList } from "@/hooks/use-files";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -16,40 +16,60 @@ interface ListProps {
   deleting: string | undefined;
 }
 
-/** My files: what waits to be printed with Easy Print. */
-export function ToPrintList({ files, locale, onDelete, deleting }: ListProps) {
-  const t = useTranslations("files");
+/** A titled list of files, or a sentence when there are none. */
+function FileSection({
+  heading,
+  intro,
+  empty,
+  files,
+  row,
+}: {
+  heading: string;
+  intro?: string;
+  empty: string;
+  files: FileView[];
+  row: (file: FileView) => ReactNode;
+}) {
   const id = useId();
   return (
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3">
       <h2 id={`${id}-heading`} className="text-xl font-semibold">
-        {t("myFilesHeading")}
+        {heading}
       </h2>
-      <p className="font-medium">{t("howToPrint")}</p>
+      {intro ? <p className="font-medium">{intro}</p> : null}
       {files.length === 0 ? (
-        <p className="rounded-card border border-dashed border-border p-4 text-fg-muted">{t("noFiles")}</p>
+        <p className="rounded-card border border-dashed border-border p-4 text-fg-muted">{empty}</p>
       ) : (
-        <ul className="flex flex-col gap-3">
-          {files.map((file) => (
-            <ToPrintRow key={file.name} file={file} locale={locale} onDelete={onDelete} busy={deleting === file.name} />
-          ))}
-        </ul>
+        <ul className="flex flex-col gap-3">{files.map(row)}</ul>
       )}
     </section>
   );
 }
 
-function ToPrintRow({
-  file,
-  locale,
-  onDelete,
-  busy,
-}: {
+/** My files: what waits to be printed with Easy Print. */
+export function ToPrintList({ files, locale, onDelete, deleting }: ListProps) {
+  const t = useTranslations("files");
+  return (
+    <FileSection
+      heading={t("myFilesHeading")}
+      intro={t("howToPrint")}
+      empty={t("noFiles")}
+      files={files}
+      row={(file) => (
+        <ToPrintRow key={file.name} file={file} locale={locale} onDelete={onDelete} busy={deleting === file.name} />
+      )}
+    />
+  );
+}
+
+interface RowProps {
   file: FileView;
   locale: string;
   onDelete: (name: string) => void;
   busy: boolean;
-}) {
+}
+
+function ToPrintRow({ file, locale, onDelete, busy }: RowProps) {
   const t = useTranslations("files");
   const id = useId();
   const [preview, setPreview] = useState<"hidden" | "shown" | "failed">("hidden");
@@ -103,36 +123,19 @@ function ToPrintRow({
 /** My scans: what Easy Scan delivered, to download or delete. */
 export function ScanList({ files, locale, onDelete, deleting }: ListProps) {
   const t = useTranslations("files");
-  const id = useId();
   return (
-    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3">
-      <h2 id={`${id}-heading`} className="text-xl font-semibold">
-        {t("scansHeading")}
-      </h2>
-      {files.length === 0 ? (
-        <p className="rounded-card border border-dashed border-border p-4 text-fg-muted">{t("noScans")}</p>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {files.map((file) => (
-            <ScanRow key={file.name} file={file} locale={locale} onDelete={onDelete} busy={deleting === file.name} />
-          ))}
-        </ul>
+    <FileSection
+      heading={t("scansHeading")}
+      empty={t("noScans")}
+      files={files}
+      row={(file) => (
+        <ScanRow key={file.name} file={file} locale={locale} onDelete={onDelete} busy={deleting === file.name} />
       )}
-    </section>
+    />
   );
 }
 
-function ScanRow({
-  file,
-  locale,
-  onDelete,
-  busy,
-}: {
-  file: FileView;
-  locale: string;
-  onDelete: (name: string) => void;
-  busy: boolean;
-}) {
+function ScanRow({ file, locale, onDelete, busy }: RowProps) {
   const t = useTranslations("files");
   const id = useId();
   return (

@@ -3,6 +3,7 @@ import { SignJWT } from "jose";
 import { PortalError } from "@/lib/browser-safe/errors";
 import type { TokenSet } from "@/lib/print-server/token-set";
 import { cookieTestEnv } from "./session-test-kit";
+import { formPostInit } from "@/lib/http/form-post-init";
 
 // For tests that sign in through Auth.js itself (its signIn(), auth() and
 // the Credentials provider): a stand-in for the request scope Next.js gives a
@@ -59,17 +60,7 @@ export async function runAfterTasks(): Promise<void> {
 }
 
 /** The sign-in form's fields and headers, as a browser posts them from the portal's own page. */
-export function signInPostInit(fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded;charset=UTF-8",
-      "sec-fetch-site": "same-origin",
-      ...headers,
-    },
-    body: new URLSearchParams(fields).toString(),
-  };
-}
+export const signInPostInit = formPostInit;
 
 /** A fresh request scope for `request`. */
 export function serving(request: Request): void {

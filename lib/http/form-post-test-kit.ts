@@ -1,5 +1,6 @@
 import "server-only";
 import { NextRequest } from "next/server";
+import { formPostInit } from "./form-post-init";
 
 // For the tests of routes that plain forms post to (sign-in, sign-out,
 // preferences): the post a browser sends from the portal's own page.
@@ -13,16 +14,7 @@ export function postForm(
   fields: Record<string, string>,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  return route(
-    new NextRequest(`http://localhost:3000${path}`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded;charset=UTF-8",
-        "sec-fetch-site": "same-origin",
-        ...headers,
-      },
-      body: new URLSearchParams(fields).toString(),
-    }),
-    { params: Promise.resolve({}) },
-  );
+  return route(new NextRequest(`http://localhost:3000${path}`, formPostInit(fields, headers)), {
+    params: Promise.resolve({}),
+  });
 }
