@@ -43,6 +43,19 @@ async function signedInAs(
   return files;
 }
 
+/** The status of a GET sent with `path` exactly as written (no URL normalisation on the way). */
+function rawStatus(path: string, headers: Record<string, string>): Promise<number> {
+  const portal = new URL(stack.portalUrl());
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: portal.hostname, port: portal.port, path, headers }, (answer) => {
+      answer.resume();
+      resolve(answer.statusCode ?? 0);
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
 async function adapterList(request: APIRequestContext, username: string, folder: string) {
   const answer = await request.get(`${adapter()}/folders/${username}/${folder}`, {
     headers: { authorization: basicAuth() },
@@ -137,6 +150,9 @@ test("bob cannot list, fetch, preview or delete alice's files, in the portal or 
     expect((await bobPage.request.get(path)).status()).toBe(404);
     expect((await bobPage.request.get(`${path}/preview`)).status()).toBe(404);
     expect((await bobPage.request.delete(path, { headers: { origin: stack.portalUrl() } })).status()).toBe(404);
+    // A name Next.js decodes into a path out of bob's folder and into alice's.
+    const escape = `/api/files/to-print/${encodeURIComponent(`../../alice/to-print/${name}`)}`;
+    expect((await bobPage.request.get(escape)).status()).not.toBe(200);
     const bobsList = await (await bobPage.request.get("/api/files")).json();
     expect(JSON.stringify(bobsList)).not.toContain(name);
   } finally {
@@ -168,6 +184,13 @@ test("bob cannot list, fetch, preview or delete alice's files, in the portal or 
   expect(wrong.headers()["www-authenticate"]).toMatch(/^Basic/);
   for (const bad of ["..%2Fbob%2Fto-print%2Fx.pdf", "%2Fetc%2Fpasswd", "to-print%2Fa%00.pdf", "to-print%5C..%5Cx"])
     expect((await page.request.get(`${adapter()}/files/alice/${bad}`, { headers: auth })).status(), bad).toBe(400);
+  // Dot segments as they come, before any URL parsing could resolve them away.
+  for (const raw of [
+    "/files/alice/to-print/../../bob/to-print/x.pdf",
+    "/files/alice/%2e%2e/bob/to-print/x.pdf",
+    "/folders/alice/./to-print",
+  ])
+    expect(await rawStatus(`/api/external-storage${raw}`, auth), raw).toBe(400);
   // Still there for alice.
   expect((await page.request.get(`/api/files/to-print/${encodeURIComponent(name)}`)).status()).toBe(200);
 });

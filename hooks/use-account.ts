@@ -33,7 +33,7 @@ export const profileQuery = queryOptions({
 });
 
 /** The page came with `initial`: the cache holding just that is not read again as the page comes. */
-function withInitial<T>(initial: InitialRead<T> | undefined) {
+export function withInitial<T>(initial: InitialRead<T> | undefined) {
   return {
     initialData: initial?.data,
     initialDataUpdatedAt: initial?.at,

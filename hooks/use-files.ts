@@ -5,6 +5,7 @@ import type { fileListResponse } from "@/app/api/files/schema";
 import type { Answer } from "@/lib/browser-safe/answer";
 import { fetchJson } from "@/lib/browser-safe/fetch-json";
 import { queryKeys } from "@/lib/browser-safe/query-keys";
+import { withInitial, type InitialRead } from "./use-account";
 
 export type FileList = Answer<typeof fileListResponse>;
 export type FileFolder = "to-print" | "scans";
@@ -13,11 +14,12 @@ export type FileFolder = "to-print" | "scans";
 export const newScanPollMs = 10_000;
 
 /** The person's files to print, scans and quota; asked again while the page is open, so a new scan shows. */
-export function useFiles() {
+export function useFiles(initial?: InitialRead<FileList>) {
   return useQuery({
     queryKey: queryKeys.files,
     queryFn: () => fetchJson<FileList>("/api/files"),
     refetchInterval: newScanPollMs,
+    ...withInitial(initial),
   });
 }
 

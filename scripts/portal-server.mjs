@@ -113,9 +113,17 @@ const server = createServer((req, res) => {
     }
   }
 
-  // MyQ names a person's root folder with a trailing slash (/folders/{username}/),
-  // which Next.js would answer with a redirect instead of the list.
-  if (path.startsWith("/api/external-storage/")) req.url = req.url.replace(/^([^?]*?)\/+(\?|$)/, "$1$2");
+  if (path.startsWith("/api/external-storage/")) {
+    // A dot segment would be resolved away by URL parsing before the adapter
+    // could refuse it, turning alice's path into bob's: refused as it came.
+    if (path.split("/").some((segment) => /^(\.|%2e){1,2}$/i.test(segment))) {
+      answerJson(res, 400, { error: "bad_request", message: errorSentences.bad_request });
+      return;
+    }
+    // MyQ names a person's root folder with a trailing slash (/folders/{username}/),
+    // which Next.js would answer with a redirect instead of the list.
+    req.url = req.url.replace(/^([^?]*?)\/+(\?|$)/, "$1$2");
+  }
 
   const context = {
     requestId,

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { useErrorSentence } from "@/hooks/use-error-sentence";
 import { useFormatLocale } from "@/hooks/use-format-locale";
+import type { InitialRead } from "@/hooks/use-account";
 import { useDeleteFile, useFiles, type FileFolder, type FileList } from "@/hooks/use-files";
 import { useUploads } from "@/hooks/use-uploads";
 import { Alert } from "@/components/ui/alert";
@@ -27,11 +28,11 @@ function useNewScans(data: FileList | undefined): string | undefined {
 }
 
 /** The Files page's body: upload, my files, my scans. */
-export function FilesView() {
+export function FilesView({ initial }: { initial?: InitialRead<FileList> }) {
   const t = useTranslations("files");
   const sentence = useErrorSentence();
   const locale = useFormatLocale();
-  const files = useFiles();
+  const files = useFiles(initial);
   const { uploads, start, cancel, dismiss } = useUploads();
   const deletion = useDeleteFile();
   const [said, setSaid] = useState("");

@@ -2,12 +2,12 @@ import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { link, mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { Transform, type Readable, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod/mini";
 import { PortalError, type SentenceKey } from "@/lib/browser-safe/errors";
-import { numberedName } from "./file-name";
+import { isKeptName, numberedName } from "./file-name";
 import { sniffBytes, sniffType } from "./file-type";
 import { checkPdf } from "./pdf-info";
 import {
@@ -105,8 +105,14 @@ export class DirectoryStore implements FileStore {
     return join(this.root, ownerSegment(owner), folder);
   }
 
+  /** The path of `name` in the person's folder; a name that is not one kept name (a path, a dot entry) is refused. */
+  private filePath(owner: string, folder: Folder, name: string): string {
+    if (!isKeptName(name)) throw new PortalError("not_found", { reason: "not a kept file name" });
+    return join(this.folderPath(owner, folder), name);
+  }
+
   private metaPath(owner: string, folder: Folder, name: string): string {
-    return join(this.folderPath(owner, folder), ".meta", `${name}.json`);
+    return join(dirname(this.filePath(owner, folder, name)), ".meta", `${name}.json`);
   }
 
   private async readMeta(owner: string, folder: Folder, name: string): Promise<Meta | undefined> {
@@ -122,7 +128,7 @@ export class DirectoryStore implements FileStore {
     let size: number;
     let modified: number;
     try {
-      const info = await stat(join(this.folderPath(owner, folder), name));
+      const info = await stat(this.filePath(owner, folder, name));
       if (!info.isFile()) return undefined;
       size = info.size;
       modified = info.mtimeMs;
@@ -276,7 +282,7 @@ export class DirectoryStore implements FileStore {
   async open(owner: string, folder: Folder, name: string): Promise<OpenedFile | undefined> {
     const described = await this.describe(owner, folder, name);
     if (!described) return undefined;
-    const localPath = join(this.folderPath(owner, folder), name);
+    const localPath = this.filePath(owner, folder, name);
     return { file: this.withoutKey(described), localPath, read: (): Readable => createReadStream(localPath) };
   }
 
@@ -284,7 +290,7 @@ export class DirectoryStore implements FileStore {
     return this.withLock(`files:${ownerSegment(owner)}`, async () => {
       const described = await this.describe(owner, folder, name);
       if (!described) return false;
-      await rm(join(this.folderPath(owner, folder), name), { force: true });
+      await rm(this.filePath(owner, folder, name), { force: true });
       await rm(this.metaPath(owner, folder, name), { force: true });
       return true;
     });

@@ -1,6 +1,7 @@
 import "server-only";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { currentRequest } from "@/lib/request-context";
 import type { OpenedFile } from "./file-store";
 
 // A stored file served: streamed from disk, always as a download
@@ -14,6 +15,8 @@ export function attachment(name: string): string {
 }
 
 export function fileResponse(opened: OpenedFile, { cache = "private, no-store" } = {}): Response {
+  // The length lets a browser show the size and the time left, and tell a file cut short.
+  currentRequest()?.sendLength(opened.file.size);
   const body = Readable.toWeb(opened.read()) as unknown as ReadableStream<Uint8Array>;
   return new Response(body, {
     headers: {
@@ -21,8 +24,6 @@ export function fileResponse(opened: OpenedFile, { cache = "private, no-store" }
       "content-disposition": attachment(opened.file.name),
       "x-content-type-options": "nosniff",
       "cache-control": cache,
-      // scripts/portal-server.mjs sends it as Content-Length.
-      "x-portal-content-length": String(opened.file.size),
     },
   });
 }

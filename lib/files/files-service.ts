@@ -5,13 +5,12 @@ import { log, errorFields } from "@/lib/log";
 import { stateStore } from "@/lib/state/configured-state-store";
 import { DirectoryStore } from "./directory-store";
 import type { FileStore } from "./file-store";
+import { processSingleton } from "@/lib/process-singletons";
 
 // The process's one file store, configured from the environment, and the
 // retention's removal: started by the requests that read files, at most once
 // in a sweep interval across all instances (a counter of the state store),
 // and run under the state store's lock, so one instance at a time removes.
-
-const shared = globalThis as typeof globalThis & { __portalFileStore?: FileStore };
 
 const sweepIntervalSeconds = 300;
 
@@ -22,10 +21,10 @@ export function filesRoot(): string {
 }
 
 export function fileStore(): FileStore {
-  if (!shared.__portalFileStore) {
+  return processSingleton("file-store", (): FileStore => {
     const env = getEnv();
     const store = stateStore();
-    shared.__portalFileStore = new DirectoryStore({
+    return new DirectoryStore({
       root: filesRoot(),
       limits: {
         maxFileBytes: env.PORTAL_FILES_MAX_FILE_MB * 1024 * 1024,
@@ -35,8 +34,7 @@ export function fileStore(): FileStore {
       },
       withLock: (name, task) => store.withLock(name, task),
     });
-  }
-  return shared.__portalFileStore;
+  });
 }
 
 /** Starts the retention's removal when it is due; never waits for it or fails the request. */

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { NextRequest } from "next/server";
@@ -131,6 +132,38 @@ describe("/api/files", () => {
     expect((await listOf()).toPrint).toHaveLength(1);
     expect((await fileRoute.DELETE(request("DELETE"), fileParams("to-print", "plan.png"))).status).toBe(200);
     expect((await listOf()).toPrint).toEqual([]);
+  });
+
+  it("never reaches out of the person's folder through a name Next.js decoded into a path", async () => {
+    signedIn = people.bob;
+    await upload(pngBytes(), "plan.png");
+    signedIn = people.alice;
+    const bobsFolder = (await readdir(root)).find((entry) => !entry.startsWith("."));
+    const escapes = [
+      `../../${bobsFolder}/to-print/plan.png`,
+      `..\\..\\${bobsFolder}\\to-print\\plan.png`,
+      "..",
+      ".meta",
+      `${root}/${bobsFolder}/to-print/plan.png`,
+      "plan.png\u0000",
+    ];
+    for (const name of escapes) {
+      const request = (method: string) =>
+        new NextRequest("http://localhost:3000/api/files/to-print/x", {
+          method,
+          headers: { "sec-fetch-site": "same-origin" },
+        });
+      expect([400, 404], name).toContain((await fileRoute.GET(request("GET"), fileParams("to-print", name))).status);
+      expect([400, 404], name).toContain((await previewRoute.GET(request("GET"), fileParams("to-print", name))).status);
+      expect([400, 404], name).toContain(
+        (await fileRoute.DELETE(request("DELETE"), fileParams("to-print", name))).status,
+      );
+    }
+    // The store refuses such a name too, whoever calls it.
+    expect(await store.open("alice", "to-print", `../../${bobsFolder}/to-print/plan.png`)).toBeUndefined();
+    expect(await store.remove("alice", "to-print", `../../${bobsFolder}/to-print/plan.png`)).toBe(false);
+    signedIn = people.bob;
+    expect((await listOf()).toPrint).toHaveLength(1);
   });
 
   it("draws a PDF's first page as a PNG on demand", async () => {
