@@ -136,7 +136,7 @@ describe("the external storage adapter", () => {
     env.PORTAL_EXTERNAL_STORAGE_LOGIN = undefined;
     env.PORTAL_EXTERNAL_STORAGE_PASSWORD = undefined;
     const answer = await call("GET", "/folders/alice/");
-    expect(answer.status).toBe(503);
+    expect(answer.status).toBe(404);
     expect((await answer.json()).message).toMatch(/PORTAL_EXTERNAL_STORAGE_LOGIN/);
   });
 });

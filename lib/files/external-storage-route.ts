@@ -119,9 +119,10 @@ export function externalStorageHandler(method: Method, files: () => FileStore = 
     const env = getEnv();
     const login = env.PORTAL_EXTERNAL_STORAGE_LOGIN;
     const password = env.PORTAL_EXTERNAL_STORAGE_PASSWORD;
+    // Off is not a fault to retry: there is no adapter here until it is configured.
     if (!login || !password)
       return refuse(
-        503,
+        404,
         "not_configured",
         "The external storage adapter is off: set PORTAL_EXTERNAL_STORAGE_LOGIN and PORTAL_EXTERNAL_STORAGE_PASSWORD.",
       );
