@@ -139,9 +139,12 @@ export function engineFlows(engine: Engine): void {
         await page.waitForUrl((url) => url.origin !== portal, "the print server's page");
         await page.getByRole("heading", { level: 1, name: "Sign in" }).expectVisible();
       });
-      await f.step("sign in there by PIN", async () => {
-        await page.getByLabel("PIN", { exact: true }).fill(alice.pin);
-        await page.getByRole("button", { name: "Sign in with PIN" }).click();
+      await f.step("sign in there by user name and PIN", async () => {
+        // The print server takes a PIN only with the user name it belongs to.
+        const form = page.getByRole("form", { name: "With your user name and PIN" });
+        await form.getByLabel("User name", { exact: true }).fill(alice.username);
+        await form.getByLabel("PIN", { exact: true }).fill(alice.pin);
+        await form.getByRole("button", { name: "Sign in with PIN" }).click();
       });
       await f.step("back at the page first asked for, signed in", async () => {
         await page.getByRole("heading", { level: 1, name: "Reports" }).expectVisible();
