@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { Driver } from "./support/driver";
 import { Flow } from "./support/flow";
+import { pdfBytes } from "../e2e/files-samples";
 import { phoneProblems } from "../e2e/pages/phone-layout";
 import { asEvaluator } from "./support/as-evaluator";
 import { BrowserPage } from "./support/page";
@@ -137,9 +139,12 @@ export function engineFlows(engine: Engine): void {
         await page.waitForUrl((url) => url.origin !== portal, "the print server's page");
         await page.getByRole("heading", { level: 1, name: "Sign in" }).expectVisible();
       });
-      await f.step("sign in there by PIN", async () => {
-        await page.getByLabel("PIN", { exact: true }).fill(alice.pin);
-        await page.getByRole("button", { name: "Sign in with PIN" }).click();
+      await f.step("sign in there by user name and PIN", async () => {
+        // The print server takes a PIN only with the user name it belongs to.
+        const form = page.getByRole("form", { name: "With your user name and PIN" });
+        await form.getByLabel("User name", { exact: true }).fill(alice.username);
+        await form.getByLabel("PIN", { exact: true }).fill(alice.pin);
+        await form.getByRole("button", { name: "Sign in with PIN" }).click();
       });
       await f.step("back at the page first asked for, signed in", async () => {
         await page.getByRole("heading", { level: 1, name: "Reports" }).expectVisible();
@@ -253,6 +258,71 @@ export function engineFlows(engine: Engine): void {
       await f.step("home shows the new figure", async () => {
         await page.goto("/");
         await figure.expectText(after);
+      });
+    });
+
+    flow("files: upload a PDF, its pages, preview and delete; download a scan", async (f) => {
+      const id = randomBytes(3).toString("hex");
+      const name = `Minutes ${id}.pdf`;
+      const file = join(workDir, name);
+      writeFileSync(file, pdfBytes(2));
+      const myFiles = page.getByRole("region", { name: "My files" });
+      const entry = myFiles.getByRole("listitem").filter(name);
+      await f.step("sign in", () => signInWithPin(page, alice.pin));
+      await f.step("open Files from the navigation", async () => {
+        await page.getByRole("navigation").getByRole("link", { name: "Files" }).click();
+        await page.getByRole("heading", { level: 1, name: "Files" }).expectVisible();
+        await myFiles.expectVisible();
+      });
+      await f.step(`choose ${name} with Choose files`, () => page.getByLabel("Choose files").chooseFiles([file]));
+      await f.step("the upload says it is done", () =>
+        page.getByRole("list", { name: "Uploads" }).expectText(`${name} is uploaded.`),
+      );
+      await f.step("My files lists it with its 2 pages and when it is removed", async () => {
+        await entry.expectText("2 pages");
+        await entry.expectText(/Removed /);
+      });
+      await f.step("Preview shows its first page", async () => {
+        await entry.getByRole("button", { name: "Preview" }).click();
+        const image = entry.getByRole("img", { name: `First page of ${name}` });
+        await page.waitFor(
+          async () =>
+            (await driver.evaluate<number>((img: HTMLImageElement) => img.naturalWidth, await image.element())) > 100,
+          `${image.description} shows no picture`,
+        );
+      });
+      await f.step("Delete removes it, and says so", async () => {
+        await entry.getByRole("button", { name: "Delete" }).click();
+        await page.getByRole("status").filter(`${name} is deleted.`).expectVisible();
+        await entry.expectCount(0);
+      });
+      await f.step("after a reload it stays gone", async () => {
+        await page.goto("/files");
+        await myFiles.expectText("No files yet.");
+        await page.getByText(name).expectCount(0);
+      });
+
+      const scanName = `Scan ${id}.pdf`;
+      const scan = pdfBytes(1);
+      const scanEntry = page.getByRole("region", { name: "My scans" }).getByRole("listitem").filter(scanName);
+      await f.step("a scan arrives through the storage adapter, and the open page says so", async () => {
+        const answer = await fetch(`${stacks.adapter.url}/files/alice/${encodeURIComponent(`scans/${scanName}`)}`, {
+          method: "POST",
+          headers: { authorization: stacks.adapter.authorization, "content-type": "application/octet-stream" },
+          body: new Uint8Array(scan),
+        });
+        expect(answer.status, "the adapter's answer to MyQ").toBe(201);
+        await page.getByRole("status").filter(`A new scan arrived: ${scanName}`).expectVisible(30_000);
+        await scanEntry.expectText(/Scanned /);
+      });
+      await f.step("Download saves it byte for byte", async () => {
+        await scanEntry.getByRole("link", { name: "Download" }).click();
+        const { bytes } = await downloaded(page, driver.downloadDir, new RegExp(`^Scan ${id}.*\\.pdf$`));
+        expect(bytes.equals(scan), "the downloaded scan is the one delivered").toBe(true);
+      });
+      await f.step("Delete removes the scan", async () => {
+        await scanEntry.getByRole("button", { name: "Delete" }).click();
+        await scanEntry.expectCount(0);
       });
     });
 

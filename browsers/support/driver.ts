@@ -25,6 +25,8 @@ export interface Driver {
   click(element: ElementRef): Promise<void>;
   /** Types text into a field as a person would (after the field has the focus). */
   type(element: ElementRef, text: string): Promise<void>;
+  /** Gives a file input these files from disk, as choosing them in the browser's file dialog does. */
+  chooseFiles(input: ElementRef, paths: string[]): Promise<void>;
   /** The window's page area, in CSS px. */
   setViewport(width: number, height: number): Promise<void>;
   screenshot(file: string): Promise<void>;

@@ -71,6 +71,8 @@ export async function openFirefox(workDir: string): Promise<Driver> {
     },
     click: (element) => (element as unknown as ElementHandle).click(),
     type: (element, text) => (element as unknown as ElementHandle).type(text),
+    // Over BiDi this is input.setFiles: the input gets the files and fires input and change.
+    chooseFiles: (input, paths) => (input as unknown as ElementHandle<HTMLInputElement>).uploadFile(...paths),
     setViewport: async (width, height) => {
       viewport = { width, height };
       await page.setViewport(viewport);

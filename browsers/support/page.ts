@@ -122,6 +122,11 @@ export class Locator {
     await this.page.driver.type(field, text);
   }
 
+  /** Chooses files from disk in a file input, as a person does in the browser's file dialog. */
+  async chooseFiles(paths: string[]): Promise<void> {
+    await this.page.driver.chooseFiles(await this.element(), paths);
+  }
+
   /** Chooses an option of a select by its visible text, as the change a person makes. */
   async selectOption(label: string): Promise<void> {
     const select = await this.element();

@@ -1,4 +1,8 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createServer } from "node:tls";
 import { startFrameHost, type FrameHost } from "../../e2e/support/frame-host";
 import { startPrivateStack, type PrivateStack } from "../../e2e/support/private-stack";
@@ -7,7 +11,8 @@ import { freePort } from "../../scripts/lib/free-port.mjs";
 
 // The servers one engine's flows use, each with its own print server and demo
 // data (the flows release, delete and redeem, as a person's day would):
-//   main         the portal as most organisations run it, single sign-on on
+//   main         the portal as most organisations run it, single sign-on on,
+//                files in a folder of its own and MyQ's storage adapter on
 //   framed       a portal on plain http://localhost that allows one intranet
 //                origin (http://127.0.0.1:<port>, another site) to frame it
 //   framedHttps  the same behind a TLS proxy on https://localhost, as
@@ -21,8 +26,16 @@ export interface Intranet {
   host: FrameHost;
 }
 
+/** The main portal's external storage adapter, as MyQ calls it to deliver a scan. */
+export interface StorageAdapter {
+  url: string;
+  /** The Basic authorization header MyQ's connection sends. */
+  authorization: string;
+}
+
 export interface EngineStacks {
   main: PrivateStack;
+  adapter: StorageAdapter;
   framed: Intranet;
   framedHttps: Intranet;
   close(): Promise<void>;
@@ -56,8 +69,18 @@ async function tlsProxy(port: number, portalUrl: string): Promise<{ close(): Pro
 export async function startEngineStacks(): Promise<EngineStacks> {
   const [intranetPort, httpsIntranetPort, httpsPort] = [await freePort(), await freePort(), await freePort()];
   const httpsUrl = `https://localhost:${httpsPort}`;
+  // The default files folder is the checkout's, shared by every portal started from it.
+  const filesDir = mkdtempSync(join(tmpdir(), "print-portal-browser-files-"));
+  const storage = { login: "myq", password: randomBytes(18).toString("base64url") };
   const started = await Promise.allSettled([
-    startPrivateStack({ singleSignOn: true }),
+    startPrivateStack({
+      singleSignOn: true,
+      portalEnv: {
+        PORTAL_FILES_DIR: filesDir,
+        PORTAL_EXTERNAL_STORAGE_LOGIN: storage.login,
+        PORTAL_EXTERNAL_STORAGE_PASSWORD: storage.password,
+      },
+    }),
     startPrivateStack({ portalEnv: { PORTAL_FRAME_ANCESTORS: `http://127.0.0.1:${intranetPort}` } }),
     startPrivateStack({
       portalEnv: { PORTAL_URL: httpsUrl, PORTAL_FRAME_ANCESTORS: `http://127.0.0.1:${httpsIntranetPort}` },
@@ -67,6 +90,7 @@ export async function startEngineStacks(): Promise<EngineStacks> {
   if (failed) {
     // The ones that did start are stopped: nothing outlives a failed start.
     await Promise.all(started.map((result) => (result.status === "fulfilled" ? result.value.close() : undefined)));
+    rmSync(filesDir, { recursive: true, force: true });
     throw failed.reason;
   }
   const [main, framed, framedHttps] = started.map(
@@ -79,12 +103,17 @@ export async function startEngineStacks(): Promise<EngineStacks> {
   ]);
   return {
     main,
+    adapter: {
+      url: `${main.portalUrl}/api/external-storage`,
+      authorization: `Basic ${Buffer.from(`${storage.login}:${storage.password}`).toString("base64")}`,
+    },
     framed: { stack: framed, portalUrl: framed.portalUrl, host },
     framedHttps: { stack: framedHttps, portalUrl: httpsUrl, host: httpsHost },
     close: async () => {
       await Promise.all([host.close(), httpsHost.close()]);
       await proxy.close();
       await Promise.all([main.close(), framed.close(), framedHttps.close()]);
+      rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

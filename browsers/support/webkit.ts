@@ -90,6 +90,8 @@ export async function openWebKit(workDir: string): Promise<Driver> {
     },
     click: (element) => (element as unknown as WebElement).click(),
     type: (element, text) => (element as unknown as WebElement).sendKeys(text),
+    // WebDriver's way to fill a file input: its paths as keys, one a line.
+    chooseFiles: (input, paths) => (input as unknown as WebElement).sendKeys(paths.join("\n")),
     setViewport: async (width, height) => {
       // The window's frame and toolbar are not part of the page: the window is
       // sized so the page gets the width, measured again until it has it (a
