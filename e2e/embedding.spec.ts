@@ -7,6 +7,7 @@ import { framedTitle, startFrameHost, type FrameHost } from "./support/frame-hos
 import { freePort } from "./support/free-port";
 import { startPrivateStack, type PrivateStack } from "./support/private-stack";
 import { reportReadyTimeout } from "./support/stack-env";
+import { PrintServerSignInPage } from "./pages/print-server-sign-in-page";
 
 // The portal inside an intranet page of another site: http://127.0.0.1:<port>
 // frames the portal on http://localhost:<port> (different sites, so the
@@ -123,8 +124,7 @@ test.describe("embedded in an intranet page", () => {
       frame.getByRole("link", { name: "Single sign-on" }).click(),
     ]);
     await expect(tab.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
-    await tab.getByLabel("PIN", { exact: true }).fill(alice.pin);
-    await tab.getByRole("button", { name: "Sign in with PIN" }).click();
+    await new PrintServerSignInPage(tab).signInWithPin(alice.username, alice.pin);
     // Finished in the tab, in the portal's own full layout.
     await expect(tab.getByRole("heading", { level: 1, name: `Hello, ${alice.fullName}` })).toBeVisible();
     expect(new URL(tab.url()).origin).toBe(new URL(intranet.stack.portalUrl).origin);
