@@ -70,6 +70,10 @@ server {
         # Reports can take a while to run and to download.
         proxy_read_timeout 120s;
         proxy_send_timeout 120s;
+        # Uploads (Files, and Easy Scan's deliveries) go through as they come;
+        # the portal applies PORTAL_FILES_MAX_FILE_MB itself.
+        client_max_body_size 0;
+        proxy_request_buffering off;
     }
 }
 `;
