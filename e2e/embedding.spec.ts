@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Frame, FrameLocator, Page } from "@playwright/test";
-import { alice, expect, test as base } from "./fixtures";
+import { alice, bob, expect, test as base } from "./fixtures";
+import { pdfBytes } from "./files-samples";
 import { framedTitle, startFrameHost, type FrameHost } from "./support/frame-host";
 import { freePort } from "./support/free-port";
 import { startPrivateStack, type PrivateStack } from "./support/private-stack";
@@ -26,8 +27,9 @@ const test = base.extend<object, { intranet: Intranet }>({
   intranet: [
     async ({}, use) => {
       const allowedPort = await freePort();
+      const filesDir = mkdtempSync(join(tmpdir(), "embedded-files-"));
       const stack = await startPrivateStack({
-        portalEnv: { PORTAL_FRAME_ANCESTORS: `http://127.0.0.1:${allowedPort}` },
+        portalEnv: { PORTAL_FRAME_ANCESTORS: `http://127.0.0.1:${allowedPort}`, PORTAL_FILES_DIR: filesDir },
         singleSignOn: true,
       });
       const allowed = await startFrameHost(allowedPort, stack.portalUrl);
@@ -35,6 +37,7 @@ const test = base.extend<object, { intranet: Intranet }>({
       await use({ stack, allowed, refused });
       await Promise.all([allowed.close(), refused.close()]);
       await stack.close();
+      rmSync(filesDir, { recursive: true, force: true });
     },
     { scope: "worker", timeout: 240_000 },
   ],
@@ -129,6 +132,25 @@ test.describe("embedded in an intranet page", () => {
     await expect(tab.getByRole("heading", { level: 1, name: `Hello, ${alice.fullName}` })).toBeVisible();
     expect(new URL(tab.url()).origin).toBe(new URL(intranet.stack.portalUrl).origin);
     expect(new URL(tab.url()).searchParams.get("embed")).toBeNull();
+  });
+
+  test("uploads a file to print on the Files page inside the frame", async ({ page, intranet }) => {
+    await page.goto(intranet.allowed.url);
+    const frame = portalFrame(page);
+    await signInByPin(frame, bob.pin);
+    await expect(frame.getByRole("heading", { level: 1, name: `Hello, ${bob.fullName}` })).toBeVisible();
+    await frame.getByRole("navigation").getByRole("link", { name: "Files" }).click();
+    await expect(frame.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
+    await frame.getByLabel("Choose files").setInputFiles({
+      name: "Framed plan.pdf",
+      mimeType: "application/pdf",
+      buffer: pdfBytes(2),
+    });
+    const myFiles = frame.getByRole("region", { name: "My files" });
+    const entry = myFiles
+      .getByRole("listitem")
+      .filter({ has: frame.getByRole("heading", { name: "Framed plan.pdf", exact: true }) });
+    await expect(entry).toContainText("2 pages");
   });
 
   test("tells the intranet page its height, which follows the content", async ({ page, intranet }) => {
