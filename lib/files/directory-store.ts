@@ -213,9 +213,13 @@ export class DirectoryStore implements FileStore {
   }
 
   private async receive(request: WriteRequest, measure: Measure, temp: string): Promise<void> {
+    const sink = createWriteStream(temp, { flags: "wx" });
     try {
-      await pipeline(request.body, measure, createWriteStream(temp, { flags: "wx" }), { signal: request.signal });
+      await pipeline(request.body, measure, sink, { signal: request.signal });
     } catch (error) {
+      // A stream destroyed while its file is still being opened creates the file after the
+      // failure: wait for it to close, so the caller's removal finds the file.
+      if (!sink.closed) await new Promise<void>((resolve) => sink.once("close", () => resolve()));
       if (error instanceof PortalError || isDiskFull(error)) throw error;
       throw refusal("bad_request", "cutOff", "upload cut off");
     }
