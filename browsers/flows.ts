@@ -11,7 +11,10 @@ import { asEvaluator } from "./support/as-evaluator";
 import { BrowserPage } from "./support/page";
 import { framedSignIn, type FrameBehaviour } from "./support/framed-sign-in";
 import { alice, bob, chooseTab, downloaded, expectGreeting, signInWithPin, signOut } from "./support/person";
-import { startEngineStacks, type EngineStacks } from "./support/stacks";
+import { startEngineStacks, tlsProxy, type EngineStacks } from "./support/stacks";
+import type { RunTrust } from "./support/driver";
+import { throwawayTls } from "../e2e/support/throwaway-tls";
+import { freePort } from "../scripts/lib/free-port.mjs";
 
 // The person-facing flows of the portal, run the same way in each engine the
 // portal must serve besides Chromium (webkit.test.ts, firefox.test.ts). The
@@ -24,7 +27,8 @@ const runLimitMs = 8 * 60_000;
 export interface Engine {
   /** The name the suite and its failures use. */
   label: string;
-  open(workDir: string): Promise<Driver>;
+  /** Starts the browser, trusting the run's https:// portal the way that engine can (support/driver.ts). */
+  open(workDir: string, trust: RunTrust): Promise<Driver>;
   /** In the frame of a portal on plain http://localhost (allowed for trying it out). */
   frameOverHttp: FrameBehaviour;
   /** In the frame of a portal on https://, as docs/administrators.md asks for embedding. */
@@ -44,8 +48,16 @@ export function engineFlows(engine: Engine): void {
     beforeAll(async () => {
       deadline = Date.now() + runLimitMs;
       workDir = mkdtempSync(join(tmpdir(), `print-portal-${engine.label.toLowerCase().replace(/\W+/g, "-")}-`));
+      const tls = throwawayTls();
+      const trust: RunTrust = {
+        caFile: join(workDir, "run-ca.pem"),
+        certificateFile: join(workDir, "portal-certificate.pem"),
+        host: "localhost",
+      };
+      writeFileSync(trust.caFile, tls.caPem);
+      writeFileSync(trust.certificateFile, tls.certPem);
       // Both are kept even when the other fails, so afterAll stops whatever did start.
-      const [started, opened] = await Promise.allSettled([startEngineStacks(), engine.open(workDir)]);
+      const [started, opened] = await Promise.allSettled([startEngineStacks(tls), engine.open(workDir, trust)]);
       if (started.status === "fulfilled") stacks = started.value;
       if (opened.status === "fulfilled") driver = opened.value;
       const failure = [started, opened].find((result) => result.status === "rejected");
@@ -380,6 +392,30 @@ export function engineFlows(engine: Engine): void {
         await page.getByRole("navigation").getByRole("link", { name: "Jobs" }).click();
         await page.getByRole("heading", { level: 1, name: "Jobs" }).expectVisible();
       });
+    });
+
+    flow("the browser still refuses a certificate the run does not trust", async (f) => {
+      // The same portal on the same host name, behind a certificate of another, unknown CA.
+      const port = await freePort();
+      const stranger = await tlsProxy(port, stacks.main.portalUrl, throwawayTls());
+      try {
+        const refused = await f.step("open the portal over the stranger's certificate", async () => {
+          try {
+            await driver.goto(`https://localhost:${port}/sign-in`);
+          } catch {
+            return true;
+          }
+          // A refused navigation may leave the previous page in place: only the stranger's own page counts.
+          const shown = await driver.evaluate<boolean>(
+            (origin: string) => location.origin === origin && Boolean(document.querySelector('script[src*="/_next/"]')),
+            `https://localhost:${port}`,
+          );
+          return !shown;
+        });
+        expect(refused, `${driver.name}: a page behind an untrusted certificate loaded`).toBe(true);
+      } finally {
+        await stranger.close();
+      }
     });
 
     flow(`embedded in a cross-site intranet page, over http://localhost: ${engine.frameOverHttp}`, (f) => {

@@ -3,6 +3,16 @@
 // through puppeteer-core (firefox.ts). Everything a flow checks goes through
 // here, so both engines are asked the same questions in the same words.
 
+/** What a browser of the run trusts, as files: its https:// portal is signed by the run's own CA. */
+export interface RunTrust {
+  /** The run's certificate authority (PEM), for a browser with a trust store of its own. */
+  caFile: string;
+  /** The https:// portal's own certificate (PEM), for a browser that trusts one certificate for a host. */
+  certificateFile: string;
+  /** The host name that certificate serves. */
+  host: string;
+}
+
 /** An element of the page, as the driver knows it. */
 export type ElementRef = { readonly __element: unique symbol };
 

@@ -1,15 +1,27 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from "puppeteer-core";
-import type { Driver, ElementRef } from "./driver";
+import type { Driver, ElementRef, RunTrust } from "./driver";
 
 // Firefox ESR over WebDriver BiDi: puppeteer-core starts Debian's firefox-esr
 // itself (Debian ships no geckodriver). Downloads go to the run's own folder
-// without asking, as a person's "save" would.
+// without asking, as a person's "save" would. The profile's own certificate
+// database (NSS) trusts the run's CA, as an organisation's rolled-out profile
+// trusts its own; verification stays on.
 
 const firefoxPath = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 
-export async function openFirefox(workDir: string): Promise<Driver> {
+/** A Firefox profile whose certificate database trusts `caFile` to identify web sites. */
+function profileTrusting(workDir: string, caFile: string): string {
+  const profile = join(workDir, "firefox-profile");
+  mkdirSync(profile, { recursive: true });
+  execFileSync("certutil", ["-d", `sql:${profile}`, "-N", "--empty-password"]);
+  execFileSync("certutil", ["-d", `sql:${profile}`, "-A", "-t", "C,,", "-n", "Print Portal test CA", "-i", caFile]);
+  return profile;
+}
+
+export async function openFirefox(workDir: string, trust: RunTrust): Promise<Driver> {
   const downloadDir = join(workDir, "downloads");
   mkdirSync(downloadDir, { recursive: true });
   const browser: Browser = await puppeteer.launch({
@@ -17,8 +29,7 @@ export async function openFirefox(workDir: string): Promise<Driver> {
     executablePath: firefoxPath,
     headless: true,
     protocolTimeout: 120_000,
-    // The https:// portal of the frame flows has a certificate of the run's own.
-    acceptInsecureCerts: true,
+    userDataDir: profileTrusting(workDir, trust.caFile),
     extraPrefsFirefox: {
       "browser.download.folderList": 2,
       "browser.download.dir": downloadDir,

@@ -41,9 +41,15 @@ export interface EngineStacks {
   close(): Promise<void>;
 }
 
+/** The run's own certificate authority and the https:// portal's certificate (throwaway-tls.ts). */
+export type RunTls = ReturnType<typeof throwawayTls>;
+
 /** Ends TLS on `port` and passes the bytes to the portal, as a TLS proxy in front of it does. */
-async function tlsProxy(port: number, portalUrl: string): Promise<{ close(): Promise<void> }> {
-  const { certPem, keyPem } = throwawayTls();
+export async function tlsProxy(
+  port: number,
+  portalUrl: string,
+  { certPem, keyPem }: Pick<RunTls, "certPem" | "keyPem">,
+): Promise<{ close(): Promise<void> }> {
   const target = new URL(portalUrl);
   const open = new Set<{ destroy(): void }>();
   const server = createServer({ cert: certPem, key: keyPem }, (client) => {
@@ -66,7 +72,8 @@ async function tlsProxy(port: number, portalUrl: string): Promise<{ close(): Pro
   };
 }
 
-export async function startEngineStacks(): Promise<EngineStacks> {
+/** The engine's servers; the https:// one presents `tls`'s certificate, which the browser trusts. */
+export async function startEngineStacks(tls: RunTls): Promise<EngineStacks> {
   const [intranetPort, httpsIntranetPort, httpsPort] = [await freePort(), await freePort(), await freePort()];
   const httpsUrl = `https://localhost:${httpsPort}`;
   // The default files folder is the checkout's, shared by every portal started from it.
@@ -96,7 +103,7 @@ export async function startEngineStacks(): Promise<EngineStacks> {
   const [main, framed, framedHttps] = started.map(
     (result) => (result as PromiseFulfilledResult<PrivateStack>).value,
   ) as [PrivateStack, PrivateStack, PrivateStack];
-  const proxy = await tlsProxy(httpsPort, framedHttps.portalUrl);
+  const proxy = await tlsProxy(httpsPort, framedHttps.portalUrl, tls);
   const [host, httpsHost] = await Promise.all([
     startFrameHost(intranetPort, framed.portalUrl),
     startFrameHost(httpsIntranetPort, httpsUrl),

@@ -1,15 +1,18 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Builder, type WebDriver, type WebElement } from "selenium-webdriver";
 import { freePort } from "../../scripts/lib/free-port.mjs";
-import type { Driver, ElementRef, PageFunction } from "./driver";
+import type { Driver, ElementRef, PageFunction, RunTrust } from "./driver";
 
 // WebKitGTK, Safari's engine: WebKitWebDriver starts the MiniBrowser, which has
 // no headless mode (the suite runs under xvfb-run). MiniBrowser reads its
 // download folder from the XDG user dirs and its GTK style from
 // XDG_CONFIG_HOME: both point into the run's own folder, so downloads land
 // there and the toolbar lets the window shrink to a phone's width.
+// WebKitGTK trusts the system's CA bundle only (GnuTLS, no store of its own):
+// the driver runs in a mount namespace of its own where that bundle also holds
+// the run's CA, as a machine an organisation rolls out trusts its own CA.
 
 /** Debian's MiniBrowser, under the machine's own multiarch folder (x86_64-linux-gnu, aarch64-linux-gnu, ...). */
 function debianMiniBrowser(): string {
@@ -43,13 +46,42 @@ async function waitForServer(url: string, timeoutMs: number): Promise<void> {
   }
 }
 
-export async function openWebKit(workDir: string): Promise<Driver> {
+/** Where Debian's GnuTLS reads the system's trusted CAs. */
+const systemBundle = "/etc/ssl/certs/ca-certificates.crt";
+
+/** The system's CAs and the run's own, in one bundle. */
+function bundleTrusting(workDir: string, caFile: string): string {
+  const bundle = join(workDir, "ca-certificates.crt");
+  writeFileSync(bundle, `${readFileSync(systemBundle, "utf8")}\n${readFileSync(caFile, "utf8")}`);
+  return bundle;
+}
+
+export async function openWebKit(workDir: string, trust: RunTrust): Promise<Driver> {
   const downloadDir = join(workDir, "downloads");
   mkdirSync(downloadDir, { recursive: true });
   const port = await freePort();
-  const server = spawn("WebKitWebDriver", [`--port=${port}`, "--host=127.0.0.1"], {
-    env: { ...process.env, XDG_CONFIG_HOME: xdgConfig(workDir, downloadDir), HOME: workDir },
-    stdio: "ignore",
+  // unshare execs sh, which execs the driver: the child is WebKitWebDriver itself.
+  const server = spawn(
+    "unshare",
+    [
+      "--user",
+      "--map-root-user",
+      "--mount",
+      "sh",
+      "-c",
+      `mount --bind "$0" ${systemBundle} && exec WebKitWebDriver "$@"`,
+      bundleTrusting(workDir, trust.caFile),
+      `--port=${port}`,
+      "--host=127.0.0.1",
+    ],
+    {
+      env: { ...process.env, XDG_CONFIG_HOME: xdgConfig(workDir, downloadDir), HOME: workDir },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
+  let driverErrors = "";
+  server.stderr.on("data", (chunk: Buffer) => {
+    driverErrors = (driverErrors + chunk.toString()).slice(-2000);
   });
   const serverUrl = `http://127.0.0.1:${port}`;
   let web: WebDriver;
@@ -63,13 +95,13 @@ export async function openWebKit(workDir: string): Promise<Driver> {
           binary: process.env.MINIBROWSER_PATH ?? debianMiniBrowser(),
           args: ["--automation"],
         },
-        // The https:// portal of the frame flows has a certificate of the run's own.
-        acceptInsecureCerts: true,
       })
       .build();
   } catch (error) {
     server.kill();
-    throw error;
+    // Says why the driver did not start (unshare refused, no WebKitWebDriver), not only that it did not answer.
+    const why = driverErrors.trim().split("\n").at(-1);
+    throw why ? new Error(`${error instanceof Error ? error.message : String(error)} (${why})`) : error;
   }
   const version = (await web.getCapabilities()).get("browserVersion") as string;
   const call = (fn: PageFunction) => `return (${fn.toString()}).apply(null, arguments);`;
