@@ -65,6 +65,8 @@ function styleComments(text: string): { line: number; text: string }[] {
 
 /** Lines of comments in `text` that name a tracker issue, as "file:line: comment". */
 function trackerReferences(fileName: string, text: string): string[] {
+  // Only a file whose text names an issue somewhere can have a comment that does: the rest need no parse.
+  if (!trackerReference.test(text)) return [];
   const comments = fileName.endsWith(".css") ? styleComments(text) : scriptComments(fileName, text);
   return comments.flatMap(({ line, text: comment }) =>
     comment
