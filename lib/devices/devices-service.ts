@@ -1,5 +1,6 @@
 import "server-only";
-import type { ActiveSession } from "@/lib/auth/current-session";
+import { devicesResponse } from "@/app/api/devices/schema";
+import type { ActiveSession, SessionState } from "@/lib/auth/current-session";
 import { getEnv } from "@/lib/env";
 import { stateStore } from "@/lib/state/configured-state-store";
 import { attemptsOfPerson, sessionsOfPerson, type Asker, type DevicesDeps } from "./device-sessions";
@@ -21,4 +22,14 @@ export async function devicesOverview(active: ActiveSession) {
   const asker = askerOf(active);
   const [sessions, attempts] = await Promise.all([sessionsOfPerson(asker, deps), attemptsOfPerson(asker, deps)]);
   return { sessions, attempts };
+}
+
+/** The page's first paint: the same answer as GET /api/devices, or none (the browser then reads it, with its loading and Retry). */
+export async function devicesFirstPaint(state: SessionState) {
+  if (state.status !== "active") return undefined;
+  try {
+    return { data: devicesResponse.parse(await devicesOverview(state)), at: Date.now() };
+  } catch {
+    return undefined;
+  }
 }
