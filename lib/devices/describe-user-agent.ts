@@ -1,3 +1,4 @@
+import "server-only";
 import Bowser from "bowser";
 
 // A browser's own description of itself (its User-Agent header) in the few
