@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { SvgIcon } from "@/components/icons/svg-icon";
 import { isEmbedPath, withEmbed } from "@/lib/browser-safe/embed-mode";
@@ -91,10 +90,11 @@ export async function UserMenu({ fullName, username }: UserMenuProps) {
           choices={themeChoices.map((choice) => ({ value: choice, label: tTheme(choice) }))}
         />
         <hr className="my-1 border-border" />
-        <Link href={withEmbed("/devices", isEmbedPath(returnTo))} className={itemClasses}>
+        {/* A whole page load, not next/link: the layout (and this open popover) would stay as it is. */}
+        <a href={withEmbed("/devices", isEmbedPath(returnTo))} className={itemClasses}>
           <span className="size-5" />
           {tDevices("menuLink")}
-        </Link>
+        </a>
         <form action={signOutRoute} method="post">
           <input type="hidden" name="returnTo" value={returnTo} />
           <button type="submit" className={itemClasses}>
