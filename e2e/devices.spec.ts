@@ -58,9 +58,12 @@ test("bob sees both his browsers, signs the other out, and its next click lands 
     await expect(theirs).not.toContainText("This device");
     await expect(theirs).toContainText("Last active:");
 
-    await theirs.getByRole("button", { name: "Sign out Firefox on Windows" }).click();
+    // By keyboard; the focus then goes to the list's heading, as the button is gone with its card.
+    await theirs.getByRole("button", { name: "Sign out Firefox on Windows" }).focus();
+    await page.keyboard.press("Enter");
     await expect(page.getByRole("status").filter({ hasText: "Firefox on Windows is signed out." })).toBeVisible();
     await expect(theirs).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 2, name: "Signed in now" })).toBeFocused();
     await expect(mine).toHaveCount(1);
 
     await otherPage.getByRole("link", { name: "Profile" }).first().click();

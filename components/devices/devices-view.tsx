@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { InitialRead } from "@/hooks/use-account";
 import { useDevices, useEndSession, type DeviceSession, type DevicesOverview } from "@/hooks/use-devices";
@@ -21,15 +21,18 @@ export function DevicesView({ initial }: { initial?: InitialRead<DevicesOverview
   const devices = useDevices(initial);
   const ending = useEndSession();
   const [said, setSaid] = useState<{ text: string; failed: boolean }>();
+  const sessionsHeading = useRef<HTMLHeadingElement>(null);
 
   const signOut = (session?: DeviceSession) => {
     if (ending.isPending) return;
     ending.mutate(session?.handle, {
-      onSuccess: ({ ended }) =>
+      onSuccess: ({ ended }) => {
         setSaid({
           text: session ? t("signedOutOne", { device: deviceName(session) }) : t("signedOutOthers", { count: ended }),
           failed: false,
-        }),
+        });
+        sessionsHeading.current?.focus();
+      },
       onError: (error) => setSaid({ text: sentence(error), failed: true }),
     });
   };
@@ -56,7 +59,13 @@ export function DevicesView({ initial }: { initial?: InitialRead<DevicesOverview
         {said && !said.failed ? <p className="rounded-lg bg-info-bg p-3 text-info-text">{said.text}</p> : null}
       </div>
       {said?.failed ? <Alert>{said.text}</Alert> : null}
-      <SessionList sessions={devices.data.sessions} locale={locale} onSignOut={signOut} busy={busy} />
+      <SessionList
+        sessions={devices.data.sessions}
+        locale={locale}
+        onSignOut={signOut}
+        busy={busy}
+        headingRef={sessionsHeading}
+      />
       <AttemptList attempts={devices.data.attempts} locale={locale} />
     </div>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId } from "react";
+import { useId, type Ref } from "react";
 import { useTranslations } from "next-intl";
 import type { DeviceSession } from "@/hooks/use-devices";
 import { Button } from "@/components/ui/button";
@@ -13,16 +13,18 @@ interface SessionListProps {
   onSignOut: (session?: DeviceSession) => void;
   /** The handle being signed out, or "others" while every other one is. */
   busy: string | undefined;
+  /** Where the focus goes once a signed-out session's card, and its button, are gone. */
+  headingRef?: Ref<HTMLHeadingElement>;
 }
 
 /** Where the person is signed in now: one card per session, a list (not a table) so it fits a phone. */
-export function SessionList({ sessions, locale, onSignOut, busy }: SessionListProps) {
+export function SessionList({ sessions, locale, onSignOut, busy, headingRef }: SessionListProps) {
   const t = useTranslations("devices");
   const id = useId();
   const others = sessions.filter((session) => !session.current);
   return (
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3">
-      <h2 id={`${id}-heading`} className="text-xl font-semibold">
+      <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1} className="text-xl font-semibold">
         {t("sessionsHeading")}
       </h2>
       <ul className="flex flex-col gap-3">
