@@ -90,11 +90,6 @@ export async function UserMenu({ fullName, username }: UserMenuProps) {
           choices={themeChoices.map((choice) => ({ value: choice, label: tTheme(choice) }))}
         />
         <hr className="my-1 border-border" />
-        {/* A whole page load, not next/link: the layout (and this open popover) would stay as it is. */}
-        <a href={withEmbed("/devices", isEmbedPath(returnTo))} className={itemClasses}>
-          <span className="size-5" />
-          {tDevices("menuLink")}
-        </a>
         <form action={signOutRoute} method="post">
           <input type="hidden" name="returnTo" value={returnTo} />
           <button type="submit" className={itemClasses}>
@@ -102,6 +97,12 @@ export async function UserMenu({ fullName, username }: UserMenuProps) {
             {t("signOut")}
           </button>
         </form>
+        {/* Last, beside Sign out: where else this person is signed in. A whole page load, not
+            next/link, which would keep the layout and so this menu open. */}
+        <a href={withEmbed("/devices", isEmbedPath(returnTo))} className={itemClasses}>
+          <span className="size-5" />
+          {tDevices("menuLink")}
+        </a>
       </div>
       <HydrateApart>
         <InPlacePreferences containerId={menuId} />

@@ -38,14 +38,19 @@ function refusalCode(error: unknown): string {
 
 /** A refused attempt, filed under the name typed (none: not kept). */
 export async function noteRefusedSignIn(headers: HeaderSource, start: AttemptStart, error: unknown): Promise<void> {
-  await recordSignInAttempt({
-    ...deviceOf(headers),
-    at: Date.now(),
-    method: start.method,
-    outcome: "refused",
-    reason: refusalCode(error),
-    username: start.username,
-  });
+  if (!start.username) return;
+  try {
+    await recordSignInAttempt({
+      ...deviceOf(headers),
+      at: Date.now(),
+      method: start.method,
+      outcome: "refused",
+      reason: refusalCode(error),
+      username: start.username,
+    });
+  } catch (failure) {
+    log.warn("sign-in not noted for devices", errorFields(failure));
+  }
 }
 
 /** The session this request's answer opened gets the browser's details, and the person's list the sign-in. */
