@@ -2,10 +2,11 @@ import type { Browser } from "@playwright/test";
 import { bob, expect, test } from "./fixtures";
 import { DevicesPage } from "./pages/devices-page";
 import { HomePage } from "./pages/home-page";
+import { PrintServerSignInPage } from "./pages/print-server-sign-in-page";
 import { sidewaysOverflow } from "./pages/phone-layout";
 import { SignInPage } from "./pages/sign-in-page";
 import { axeViolations } from "./support/axe";
-import { e2eAddressHeader } from "./support/stack-env";
+import { e2eAddressHeader, stack } from "./support/stack-env";
 
 // "Devices and sign-ins": bob sees where he is signed in and signs another
 // browser out; his refused attempts show with the browser they came from.
@@ -101,6 +102,18 @@ test("a refused password appears in bob's sign-in attempts with the browser's na
   const mine = devices.attemptsFrom(clientAddress);
   await expect(mine.first()).toContainText("Signed in");
   await expect(mine.first()).toContainText("How: PIN");
+});
+
+test("a single sign-on shows as this device and as an attempt by single sign-on", async ({ page, clientAddress }) => {
+  await page.goto("/devices");
+  await page.getByRole("link", { name: "Single sign-on" }).click();
+  const printServerPage = new PrintServerSignInPage(page);
+  await printServerPage.expectShown(stack.signInPageUrl());
+  await printServerPage.signInWithPin(bob.username, bob.pin);
+  const devices = new DevicesPage(page);
+  await expect(devices.heading).toBeVisible();
+  await expect(devices.session(clientAddress)).toContainText("This device");
+  await expect(devices.attemptsFrom(clientAddress).first()).toContainText("How: Single sign-on");
 });
 
 test.describe("on a 390 px phone", () => {
