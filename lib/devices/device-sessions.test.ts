@@ -57,6 +57,17 @@ describe("a person's devices", () => {
     expect(JSON.stringify(sessions)).not.toMatch(/bob-phone|bob-laptop|alice/);
   });
 
+  it("takes the asker's own session as this request read it, without reading it again", async () => {
+    const { store, deps, bob } = await setUp();
+    const current = await store.readSession("bob-laptop");
+    const reads: string[] = [];
+    const read = store.readSession.bind(store);
+    store.readSession = async (id) => (reads.push(id), read(id));
+    const sessions = await sessionsOfPerson({ ...bob, current }, deps);
+    expect(sessions.map((session) => session.current)).toEqual([true, false]);
+    expect(reads).toEqual(["bob-phone"]);
+  });
+
   it("tells when a session was last active from its idle timer's last restart", async () => {
     const { clock, store, deps, bob } = await setUp();
     await store.touchSession("bob-phone", idleTimeoutSeconds);

@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod/mini";
 import type { attemptReasons, deviceSessionView, signInAttemptView } from "@/app/api/devices/schema";
-import type { StateStore } from "@/lib/state/state-store";
+import type { LiveSession, StateStore } from "@/lib/state/state-store";
 import { describeUserAgent } from "./describe-user-agent";
 import { sessionHandleOf } from "./session-handle";
 import { signInAttemptsOf, type SignInAttempt } from "./sign-in-attempts";
@@ -28,6 +28,8 @@ export interface Asker {
   userId: number;
   username: string;
   sessionId: string;
+  /** The asker's session as this request already read it (not read again). */
+  current?: LiveSession;
 }
 
 /**
@@ -37,7 +39,8 @@ export interface Asker {
  */
 export async function sessionsOfPerson(asker: Asker, deps: DevicesDeps): Promise<DeviceSessionView[]> {
   const ids = await deps.store.sessionsOf(asker.userId);
-  const reads = await Promise.all(ids.map(async (id) => ({ id, live: await deps.store.readSession(id) })));
+  const read = (id: string) => (id === asker.sessionId && asker.current ? asker.current : deps.store.readSession(id));
+  const reads = await Promise.all(ids.map(async (id) => ({ id, live: await read(id) })));
   const views = reads.flatMap(({ id, live }) => {
     if (!live || live.session.userId !== asker.userId) return [];
     const lastActive = Math.max(live.session.createdAt, live.expiresAt - deps.idleTimeoutSeconds * 1000);

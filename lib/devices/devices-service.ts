@@ -13,7 +13,12 @@ export function devicesDeps(): DevicesDeps {
 }
 
 export function askerOf(active: ActiveSession): Asker {
-  return { userId: active.session.userId, username: active.session.username, sessionId: active.sessionId };
+  return {
+    userId: active.session.userId,
+    username: active.session.username,
+    sessionId: active.sessionId,
+    current: { session: active.session, expiresAt: active.expiresAt },
+  };
 }
 
 /** What GET /api/devices answers, and the page's first paint. */

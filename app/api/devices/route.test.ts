@@ -8,7 +8,7 @@ const state = vi.hoisted(() => ({ store: undefined as unknown, sessionId: "bob-l
 vi.mock("@/lib/auth/current-session", () => ({
   currentSession: vi.fn(async () => {
     const live = await (state.store as MemoryStateStore).readSession(state.sessionId);
-    return live ? { status: "active", sessionId: state.sessionId, session: live.session } : { status: "ended" };
+    return live ? { status: "active", sessionId: state.sessionId, ...live } : { status: "ended" };
   }),
   sessionUser: (session: StoredSession) => session,
   withUserToken: vi.fn(async (_active: unknown, call: (token: string) => Promise<unknown>) => call("user-token")),
