@@ -13,7 +13,7 @@ const idleTimeoutSeconds = 1800;
 function stored(userId: number, username: string, createdAt: number, userAgent?: string): StoredSession {
   const tokens = {
     accessToken: "a",
-    refreshToken: "r",
+    refreshToken: `refresh-${username}-${createdAt}`,
     expiresAt: createdAt + 20_000,
     lifetimeSeconds: 20,
     scopes: [],
@@ -33,9 +33,11 @@ async function setUp() {
   await open("bob-laptop", stored(2, "bob", clock.now, firefox));
   await open("alice-1", stored(1, "alice", clock.now, firefox));
   clock.now += 120_000;
-  const deps = { store, secret, idleTimeoutSeconds, now: () => clock.now };
+  const revoked: string[] = [];
+  const revoke = async (refreshToken: string) => void revoked.push(refreshToken);
+  const deps = { store, secret, idleTimeoutSeconds, now: () => clock.now, revoke };
   const bob = { userId: 2, username: "bob", sessionId: "bob-laptop" };
-  return { clock, store, deps, bob };
+  return { clock, store, deps, bob, revoked };
 }
 
 describe("a person's devices", () => {
@@ -76,26 +78,31 @@ describe("a person's devices", () => {
   });
 
   it("signs out one other session by its handle, but not this browser's nor another person's", async () => {
-    const { store, deps, bob } = await setUp();
+    const { store, deps, bob, revoked } = await setUp();
     expect(await endSessionByHandle(bob, sessionHandleOf("alice-1", secret), deps)).toBe(0);
     expect(await store.readSession("alice-1")).toBeDefined();
     expect(await endSessionByHandle(bob, sessionHandleOf("bob-laptop", secret), deps)).toBe(0);
     expect(await store.readSession("bob-laptop")).toBeDefined();
     expect(await endSessionByHandle(bob, sessionHandleOf("bob-phone", secret), deps)).toBe(1);
     expect(await store.readSession("bob-phone")).toBeUndefined();
+    // Its refresh chain ends at the print server too, and only its own.
+    expect(revoked).toEqual(["refresh-bob-1000000"]);
     expect(await endSessionByHandle(bob, sessionHandleOf("bob-phone", secret), deps)).toBe(0);
+    expect(revoked).toHaveLength(1);
   });
 
   it("a person naming another person's session as theirs ends nothing", async () => {
-    const { store, deps } = await setUp();
+    const { store, deps, revoked } = await setUp();
     const mallory = { userId: 1, username: "alice", sessionId: "alice-1" };
     expect(await endSessionByHandle(mallory, sessionHandleOf("bob-phone", secret), deps)).toBe(0);
     expect(await store.readSession("bob-phone")).toBeDefined();
+    expect(revoked).toEqual([]);
   });
 
-  it("signs out everywhere else", async () => {
-    const { store, deps, bob } = await setUp();
+  it("signs out everywhere else, and their refresh chains end at the print server", async () => {
+    const { store, deps, bob, revoked } = await setUp();
     expect(await endOtherSessions(bob, deps)).toBe(1);
+    expect(revoked).toEqual(["refresh-bob-1000000"]);
     expect((await sessionsOfPerson(bob, deps)).map((session) => session.current)).toEqual([true]);
     expect(await store.readSession("alice-1")).toBeDefined();
   });

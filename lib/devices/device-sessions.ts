@@ -21,6 +21,8 @@ export interface DevicesDeps {
   /** SESSION_IDLE_TIMEOUT: a session's idle timer was last restarted this long before it runs out. */
   idleTimeoutSeconds: number;
   now?: () => number;
+  /** Ends a signed-out session's refresh chain at the print server (best effort: it never throws). */
+  revoke?: (refreshToken: string) => Promise<void>;
 }
 
 /** Who is asking: the person and the session of their browser. */
@@ -58,17 +60,37 @@ export async function sessionsOfPerson(asker: Asker, deps: DevicesDeps): Promise
   return views.sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.localeCompare(a.lastActiveAt));
 }
 
+/** The refresh tokens of these sessions of the person, read before they end. */
+async function refreshTokensOf(asker: Asker, ids: string[], deps: DevicesDeps): Promise<string[]> {
+  const reads = await Promise.all(ids.map((id) => deps.store.readSession(id)));
+  return reads.flatMap((live) =>
+    live?.session.userId === asker.userId && live.session.tokens.refreshToken ? [live.session.tokens.refreshToken] : [],
+  );
+}
+
+/** As signing out in that browser would: its refresh chains end at the print server too. */
+async function revokeAll(refreshTokens: string[], deps: DevicesDeps): Promise<void> {
+  if (deps.revoke) await Promise.all(refreshTokens.map(deps.revoke));
+}
+
 /** Signs out the person's session with this handle, unless it is the asker's own; answers how many ended (0 or 1). */
 export async function endSessionByHandle(asker: Asker, handle: string, deps: DevicesDeps): Promise<number> {
   const ids = await deps.store.sessionsOf(asker.userId);
   const target = ids.find((id) => id !== asker.sessionId && sessionHandleOf(id, deps.secret) === handle);
   if (!target) return 0;
-  return (await deps.store.endSessionOf(asker.userId, target)) ? 1 : 0;
+  const refreshTokens = await refreshTokensOf(asker, [target], deps);
+  if (!(await deps.store.endSessionOf(asker.userId, target))) return 0;
+  await revokeAll(refreshTokens, deps);
+  return 1;
 }
 
 /** Signs out every session of the person but the asker's own; answers how many ended. */
-export function endOtherSessions(asker: Asker, deps: DevicesDeps): Promise<number> {
-  return deps.store.endOtherSessions(asker.userId, asker.sessionId);
+export async function endOtherSessions(asker: Asker, deps: DevicesDeps): Promise<number> {
+  const others = (await deps.store.sessionsOf(asker.userId)).filter((id) => id !== asker.sessionId);
+  const refreshTokens = await refreshTokensOf(asker, others, deps);
+  const ended = await deps.store.endOtherSessions(asker.userId, asker.sessionId);
+  await revokeAll(refreshTokens, deps);
+  return ended;
 }
 
 const reasonByCode: Record<string, (typeof attemptReasons)[number]> = {

@@ -2,6 +2,8 @@ import "server-only";
 import { devicesResponse } from "@/app/api/devices/schema";
 import type { ActiveSession, SessionState } from "@/lib/auth/current-session";
 import { getEnv } from "@/lib/env";
+import { errorFields, log } from "@/lib/log";
+import { revokeRefreshToken } from "@/lib/print-server/token-endpoint";
 import { stateStore } from "@/lib/state/configured-state-store";
 import { attemptsOfPerson, sessionsOfPerson, type Asker, type DevicesDeps } from "./device-sessions";
 
@@ -9,7 +11,22 @@ import { attemptsOfPerson, sessionsOfPerson, type Asker, type DevicesDeps } from
 
 export function devicesDeps(): DevicesDeps {
   const env = getEnv();
-  return { store: stateStore(), secret: env.AUTH_SECRET, idleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT };
+  return {
+    store: stateStore(),
+    secret: env.AUTH_SECRET,
+    idleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT,
+    revoke: revokeSignedOut,
+  };
+}
+
+/** A server without revocation, or one that fails, leaves the chain to run out (as at sign-out). */
+async function revokeSignedOut(refreshToken: string): Promise<void> {
+  try {
+    if (!(await revokeRefreshToken(refreshToken)))
+      log.info("refresh token not revoked: the print server offers no revocation");
+  } catch (error) {
+    log.warn("refresh token of a signed-out device not revoked", errorFields(error));
+  }
 }
 
 export function askerOf(active: ActiveSession): Asker {

@@ -18,6 +18,8 @@ const secret = "s".repeat(40);
 vi.mock("@/lib/env", () => ({
   getEnv: () => ({ PORTAL_URL: "http://localhost:3000", AUTH_SECRET: secret, SESSION_IDLE_TIMEOUT: 1800 }),
 }));
+const revokeRefreshToken = vi.hoisted(() => vi.fn(async (token: string) => token.length > 0));
+vi.mock("@/lib/print-server/token-endpoint", () => ({ revokeRefreshToken }));
 vi.mock("@/lib/i18n/request-locale", () => ({ localeOfRequest: vi.fn(async () => "en") }));
 
 const { GET } = await import("./route");
@@ -33,7 +35,7 @@ let store: MemoryStateStore;
 async function open(id: string, userId: number, username: string) {
   const tokens = {
     accessToken: "a",
-    refreshToken: "r",
+    refreshToken: `refresh-${id}`,
     expiresAt: Date.now() + 20_000,
     lifetimeSeconds: 20,
     scopes: [],
@@ -49,6 +51,7 @@ const endOne = (handle: string, headers: Record<string, string> = sameSite) =>
   });
 
 beforeEach(async () => {
+  revokeRefreshToken.mockClear();
   store = new MemoryStateStore();
   state.store = store;
   await open("bob-phone", 2, "bob");
@@ -71,8 +74,10 @@ describe("/api/devices", () => {
   it("signs out one other session of the person's; another person's handle ends nothing", async () => {
     expect(await (await endOne(sessionHandleOf("alice-1", secret))).json()).toEqual({ ended: 0 });
     expect(await store.readSession("alice-1")).toBeDefined();
+    expect(revokeRefreshToken).not.toHaveBeenCalled();
     expect(await (await endOne(sessionHandleOf("bob-phone", secret))).json()).toEqual({ ended: 1 });
     expect(await store.readSession("bob-phone")).toBeUndefined();
+    expect(revokeRefreshToken.mock.calls).toEqual([["refresh-bob-phone"]]);
   });
 
   it("refuses a handle that is no handle, and a change sent from another site", async () => {
