@@ -112,11 +112,18 @@ describe("a person's devices", () => {
     const base = { at: clock.now, method: "password" as const, userAgent: firefox, username: "bob" };
     await recordSignInAttempt({ ...base, outcome: "refused", reason: "invalid_credentials" }, store);
     await recordSignInAttempt({ ...base, outcome: "refused", reason: "locked" }, store);
+    await recordSignInAttempt({ ...base, outcome: "refused", reason: "challenge_failed" }, store);
     await recordSignInAttempt({ ...base, outcome: "refused", reason: "something_new" }, store);
     await recordSignInAttempt({ ...base, outcome: "signed-in", reason: "signed-in", method: "pin" }, store);
     const attempts = await attemptsOfPerson(bob, deps);
-    expect(attempts.map((entry) => entry.reason)).toEqual(["signedIn", "other", "tooManyAttempts", "wrongCredentials"]);
-    expect(attempts[3]).toEqual({
+    expect(attempts.map((entry) => entry.reason)).toEqual([
+      "signedIn",
+      "other",
+      "challengeMissing",
+      "tooManyAttempts",
+      "wrongCredentials",
+    ]);
+    expect(attempts[4]).toEqual({
       at: new Date(clock.now).toISOString(),
       method: "password",
       outcome: "refused",

@@ -98,6 +98,7 @@ const reasonByCode: Record<string, (typeof attemptReasons)[number]> = {
   invalid_credentials: "wrongCredentials",
   locked: "tooManyAttempts",
   challenge_required: "challengeMissing",
+  challenge_failed: "challengeMissing",
   unreachable: "serverAway",
   upstream_malformed: "serverAway",
   busy: "serverAway",
