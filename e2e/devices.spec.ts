@@ -6,6 +6,7 @@ import { PrintServerSignInPage } from "./pages/print-server-sign-in-page";
 import { sidewaysOverflow } from "./pages/phone-layout";
 import { SignInPage } from "./pages/sign-in-page";
 import { axeViolations } from "./support/axe";
+import { privateStackTest } from "./support/own-stack-test";
 import { e2eAddressHeader, stack } from "./support/stack-env";
 
 // "Devices and sign-ins": bob sees where he is signed in and signs another
@@ -115,6 +116,42 @@ test("a single sign-on shows as this device and as an attempt by single sign-on"
   await expect(devices.session(clientAddress)).toContainText("This device");
   await expect(devices.attemptsFrom(clientAddress).first()).toContainText("How: Single sign-on");
 });
+
+// Signing out everywhere else would end the sessions other tests open for bob
+// meanwhile: a print server and a portal of its own.
+const ownStackTest = privateStackTest();
+
+ownStackTest(
+  '"Sign out everywhere else" ends bob\'s other browsers and keeps this one',
+  async ({ page, browser, baseURL, clientAddress, signInPage }) => {
+    test.setTimeout(120_000);
+    const others = await Promise.all(
+      [otherAddress(), otherAddress()].map((address) => firefoxBrowser(browser, baseURL, address)),
+    );
+    try {
+      const otherPages = await Promise.all(others.map((context) => context.newPage()));
+      for (const otherPage of otherPages) await new SignInPage(otherPage).signInWithPinTo("/", bob.pin);
+
+      await signInPage.signInWithPinTo("/devices", bob.pin);
+      const devices = new DevicesPage(page);
+      await expect(devices.sessions).toHaveCount(3);
+      await page.getByRole("button", { name: "Sign out everywhere else" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "2 other devices are signed out." })).toBeVisible();
+      await expect(devices.sessions).toHaveCount(1);
+      await expect(devices.session(clientAddress)).toContainText("This device");
+      await expect(page.getByText("You are signed in on this device only.")).toBeVisible();
+
+      for (const otherPage of otherPages) {
+        await otherPage.getByRole("link", { name: "Profile" }).first().click();
+        await otherPage.waitForURL((url) => url.pathname === "/sign-in");
+      }
+      await page.reload();
+      await expect(devices.session(clientAddress)).toContainText("This device");
+    } finally {
+      await Promise.all(others.map((context) => context.close()));
+    }
+  },
+);
 
 test.describe("on a 390 px phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });

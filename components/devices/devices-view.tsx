@@ -55,16 +55,20 @@ export function DevicesView({ initial }: { initial?: InitialRead<DevicesOverview
 
   return (
     <div className="flex flex-col gap-8">
-      <div role="status" aria-live="polite">
-        {said && !said.failed ? <p className="rounded-lg bg-info-bg p-3 text-info-text">{said.text}</p> : null}
-      </div>
-      {said?.failed ? <Alert>{said.text}</Alert> : null}
       <SessionList
         sessions={devices.data.sessions}
         locale={locale}
         onSignOut={signOut}
         busy={busy}
         headingRef={sessionsHeading}
+        notice={
+          <>
+            <div role="status" aria-live="polite">
+              {said && !said.failed ? <p className="rounded-lg bg-info-bg p-3 text-info-text">{said.text}</p> : null}
+            </div>
+            {said?.failed ? <Alert>{said.text}</Alert> : null}
+          </>
+        }
       />
       <AttemptList attempts={devices.data.attempts} locale={locale} />
     </div>

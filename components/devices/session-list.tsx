@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, type Ref } from "react";
+import { useId, type ReactNode, type Ref } from "react";
 import { useTranslations } from "next-intl";
 import type { DeviceSession } from "@/hooks/use-devices";
 import { Button } from "@/components/ui/button";
@@ -15,10 +15,12 @@ interface SessionListProps {
   busy: string | undefined;
   /** Where the focus goes once a signed-out session's card, and its button, are gone. */
   headingRef?: Ref<HTMLHeadingElement>;
+  /** What the last sign-out did, said below the list's buttons. */
+  notice?: ReactNode;
 }
 
 /** Where the person is signed in now: one card per session, a list (not a table) so it fits a phone. */
-export function SessionList({ sessions, locale, onSignOut, busy, headingRef }: SessionListProps) {
+export function SessionList({ sessions, locale, onSignOut, busy, headingRef, notice }: SessionListProps) {
   const t = useTranslations("devices");
   const id = useId();
   const others = sessions.filter((session) => !session.current);
@@ -47,6 +49,7 @@ export function SessionList({ sessions, locale, onSignOut, busy, headingRef }: S
       ) : (
         <p className="text-fg-muted">{t("onlyThisDevice")}</p>
       )}
+      {notice}
     </section>
   );
 }
