@@ -78,7 +78,9 @@ test("pages and API routes read the session once each and do not write it", asyn
       "/jobs",
       "/credit",
       "/profile",
+      "/devices",
       "/api/me",
+      "/api/devices",
       "/api/jobs?list=waiting",
       "/api/session",
     ];

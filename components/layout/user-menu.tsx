@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { SvgIcon } from "@/components/icons/svg-icon";
+import { isEmbedPath, withEmbed } from "@/lib/browser-safe/embed-mode";
 import { preferencesRoute, signOutRoute } from "@/lib/browser-safe/form-routes";
 import { localeNames, locales } from "@/lib/browser-safe/locales";
 import { themeChoices } from "@/lib/browser-safe/theme";
@@ -22,7 +23,7 @@ const itemClasses =
   "flex min-h-11 w-full cursor-pointer items-center gap-2 rounded-md px-3 text-start font-medium hover:bg-surface-muted focus-visible:bg-surface-muted focus-visible:-outline-offset-3";
 
 /**
- * The user menu (language, theme, sign out): a disclosure, a button that
+ * The user menu (language, theme, devices and sign-ins, sign out): a disclosure, a button that
  * opens the browser's own popover, which lays it over the page, keeps it in
  * the Tab order right after the button, and closes it on Escape or a click
  * elsewhere, giving the focus back. No ARIA menu role, so no keys of its
@@ -41,8 +42,9 @@ const itemClasses =
  * rendered anew), or for the framed layout, which every page of a frame shares.
  */
 export async function UserMenu({ fullName, username }: UserMenuProps) {
-  const [t, tLanguage, tTheme, locale, theme, returnTo] = await Promise.all([
+  const [t, tDevices, tLanguage, tTheme, locale, theme, returnTo] = await Promise.all([
     serverTranslator("userMenu"),
+    serverTranslator("devices"),
     serverTranslator("language"),
     serverTranslator("theme"),
     requestLocale(),
@@ -95,6 +97,12 @@ export async function UserMenu({ fullName, username }: UserMenuProps) {
             {t("signOut")}
           </button>
         </form>
+        {/* Last, beside Sign out: where else this person is signed in. A whole page load, not
+            next/link, which would keep the layout and so this menu open. */}
+        <a href={withEmbed("/devices", isEmbedPath(returnTo))} className={itemClasses}>
+          <span className="size-5" />
+          {tDevices("menuLink")}
+        </a>
       </div>
       <HydrateApart>
         <InPlacePreferences containerId={menuId} />

@@ -34,7 +34,11 @@ export async function signInWithForm(fields: URLSearchParams, request: NextReque
     return { location, failure: { method, problems } };
   }
   try {
-    await replacePreviousSession(request, () => signInWithAuthJs(parsed.data, location));
+    const attempt = {
+      method: parsed.data.method,
+      username: "username" in parsed.data ? parsed.data.username : undefined,
+    };
+    await replacePreviousSession(request, () => signInWithAuthJs(parsed.data, location), attempt);
     return { location };
   } catch (error) {
     // A refusal (wrong PIN, locked, server away) was logged where it happened.

@@ -36,4 +36,6 @@ export const queryKeys = {
   vouchers: ["credit", "vouchers"],
   /** The person's files to print, scans and quota. */
   files: ["files"],
+  /** The person's sessions and sign-in attempts ("Devices and sign-ins"). */
+  devices: ["devices"],
 } as const;

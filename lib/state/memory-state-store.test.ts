@@ -120,4 +120,36 @@ describe("MemoryStateStore", () => {
       expect(held[0]).toBe("s5");
     });
   });
+
+  it("ends one session of a person only when it is theirs (another person's id does nothing)", async () => {
+    const store = new MemoryStateStore();
+    await store.saveSession("alice-1", session(0), 60);
+    await store.indexSession(1, "alice-1", 600);
+    await store.saveSession("bob-1", { ...session(0), userId: 2, username: "bob" }, 60);
+    await store.indexSession(2, "bob-1", 600);
+
+    expect(await store.endSessionOf(2, "alice-1")).toBe(false);
+    expect(await store.readSession("alice-1")).toBeDefined();
+    expect(await store.sessionsOf(1)).toEqual(["alice-1"]);
+
+    expect(await store.endSessionOf(1, "alice-1")).toBe(true);
+    expect(await store.readSession("alice-1")).toBeUndefined();
+    expect(await store.sessionsOf(1)).toEqual([]);
+    expect(await store.endSessionOf(1, "alice-1")).toBe(false);
+    expect(await store.readSession("bob-1")).toBeDefined();
+  });
+
+  it("keeps a bounded list, newest first, until it expires after its last addition", async () => {
+    const clock = { now: 0 };
+    const store = new MemoryStateStore(() => clock.now);
+    for (const entry of ["1", "2", "3", "4"]) await store.pushToList("l", entry, 3, 60);
+    expect(await store.readList("l")).toEqual(["4", "3", "2"]);
+    expect(await store.readList("other")).toEqual([]);
+    clock.now = 59_000;
+    await store.pushToList("l", "5", 3, 60);
+    clock.now = 110_000;
+    expect(await store.readList("l")).toEqual(["5", "4", "3"]);
+    clock.now = 120_000;
+    expect(await store.readList("l")).toEqual([]);
+  });
 });

@@ -22,6 +22,7 @@ export class MemoryStateStore implements StateStore {
   private readonly counters = new Map<string, Expiring<number>>();
   /** Per person: session id → when its entry expires (epoch ms). */
   private readonly indexes = new Map<number, Map<string, number>>();
+  private readonly lists = new Map<string, Expiring<string[]>>();
   private readonly locks = new Map<string, Promise<unknown>>();
   private lastSweep = -Infinity;
 
@@ -32,7 +33,7 @@ export class MemoryStateStore implements StateStore {
 
   /** Entries held, expired ones included until they are swept or read (tests). */
   get size(): number {
-    return this.sessions.size + this.counters.size + this.indexes.size;
+    return this.sessions.size + this.counters.size + this.indexes.size + this.lists.size;
   }
 
   private live<T>(map: Map<string, Expiring<T>>, key: string): Expiring<T> | undefined {
@@ -55,6 +56,7 @@ export class MemoryStateStore implements StateStore {
     this.lastSweep = now;
     for (const [key, entry] of this.sessions) if (entry.expiresAt <= now) this.sessions.delete(key);
     for (const [key, entry] of this.counters) if (entry.expiresAt <= now) this.counters.delete(key);
+    for (const [key, entry] of this.lists) if (entry.expiresAt <= now) this.lists.delete(key);
     for (const userId of [...this.indexes.keys()]) this.indexOf(userId);
   }
 
@@ -127,6 +129,26 @@ export class MemoryStateStore implements StateStore {
     }
     if (index.size === 0) this.indexes.delete(userId);
     return ended;
+  }
+
+  async endSessionOf(userId: number, sessionId: string): Promise<boolean> {
+    const index = this.indexOf(userId);
+    if (!index.has(sessionId)) return false;
+    const existed = this.live(this.sessions, sessionId) !== undefined;
+    this.sessions.delete(sessionId);
+    index.delete(sessionId);
+    if (index.size === 0) this.indexes.delete(userId);
+    return existed;
+  }
+
+  async pushToList(name: string, entry: string, maxEntries: number, ttlSeconds: number): Promise<void> {
+    this.sweep();
+    const entries = [entry, ...(this.live(this.lists, name)?.value ?? [])].slice(0, maxEntries);
+    this.lists.set(name, { value: entries, expiresAt: this.now() + ttlSeconds * 1000 });
+  }
+
+  async readList(name: string): Promise<string[]> {
+    return [...(this.live(this.lists, name)?.value ?? [])];
   }
 
   async withLock<T>(name: string, task: () => Promise<T>): Promise<T> {

@@ -260,4 +260,34 @@ describe("RedisStateStore", () => {
     expect(await a.sessionsOf(3)).toEqual([]);
     expect(await clients[0]!.exists("t10:sessions-of:3")).toBe(0);
   });
+
+  it("ends one session of a person only when it is theirs, across instances", async () => {
+    const a = instance("t20:");
+    const b = instance("t20:");
+    await a.saveSession("alice-1", session("a"), 60);
+    await a.indexSession(1, "alice-1", 600);
+    await a.saveSession("bob-1", { ...session("b"), userId: 2, username: "bob" }, 60);
+    await a.indexSession(2, "bob-1", 600);
+
+    expect(await b.endSessionOf(2, "alice-1")).toBe(false);
+    expect(await a.readSession("alice-1")).toBeDefined();
+    expect(await a.sessionsOf(1)).toEqual(["alice-1"]);
+
+    expect(await b.endSessionOf(1, "alice-1")).toBe(true);
+    expect(await a.readSession("alice-1")).toBeUndefined();
+    expect(await a.sessionsOf(1)).toEqual([]);
+    expect(await b.endSessionOf(1, "alice-1")).toBe(false);
+    expect(await a.readSession("bob-1")).toBeDefined();
+  });
+
+  it("keeps a bounded list, newest first, that expires after its last addition", async () => {
+    const a = instance("t21:");
+    const b = instance("t21:");
+    for (const entry of ["1", "2", "3", "4"]) await a.pushToList("l", entry, 3, 60);
+    expect(await b.readList("l")).toEqual(["4", "3", "2"]);
+    expect(await b.readList("other")).toEqual([]);
+    const ttl = await clients[0]!.ttl("t21:list:l");
+    expect(ttl).toBeGreaterThan(55);
+    expect(ttl).toBeLessThanOrEqual(60);
+  });
 });

@@ -55,6 +55,13 @@ end
 return ended
 `;
 
+// Delete one session only if it is in this person's index (ARGV[1]: the id, ARGV[2]: its key).
+const endOneScript = `
+if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 0 end
+redis.call('ZREM', KEYS[1], ARGV[1])
+return redis.call('DEL', ARGV[2])
+`;
+
 // Delete the lock only if this holder still owns it.
 const unlockScript = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -183,6 +190,29 @@ export class RedisStateStore implements StateStore {
       this.redis.eval(endOthersScript, 1, this.indexKey(userId), Date.now(), keep, this.sessionKey("")),
     );
     return Number(ended);
+  }
+
+  async endSessionOf(userId: number, sessionId: string): Promise<boolean> {
+    const ended = await this.call(() =>
+      this.redis.eval(endOneScript, 1, this.indexKey(userId), sessionId, this.sessionKey(sessionId)),
+    );
+    return Number(ended) === 1;
+  }
+
+  async pushToList(name: string, entry: string, maxEntries: number, ttlSeconds: number): Promise<void> {
+    const key = `${this.prefix}list:${name}`;
+    await this.call(() =>
+      this.redis
+        .multi()
+        .lpush(key, entry)
+        .ltrim(key, 0, maxEntries - 1)
+        .expire(key, ttlSeconds)
+        .exec(),
+    );
+  }
+
+  async readList(name: string): Promise<string[]> {
+    return this.call(() => this.redis.lrange(`${this.prefix}list:${name}`, 0, -1));
   }
 
   async withLock<T>(name: string, task: () => Promise<T>): Promise<T> {

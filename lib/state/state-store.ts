@@ -3,7 +3,8 @@ import type { TokenSet } from "@/lib/print-server/token-set";
 
 // The portal's server-side state: sessions (the print server's tokens never
 // leave the server), an index of each person's sessions (session ids only),
-// locks (one token refresh per session at a time) and
+// locks (one token refresh per session at a time), short bounded lists
+// (sign-in attempts, lib/devices/sign-in-attempts.ts) and
 // counters (failed sign-ins, lib/auth/failed-sign-ins.ts). Shaped for a store that several
 // portal instances share (Redis: GET/SET EX, SET NX PX for locks, INCR +
 // EXPIRE for counters); memory serves one instance. Which one a process uses:
@@ -15,6 +16,10 @@ export interface StoredSession {
   fullName: string;
   tokens: TokenSet;
   createdAt: number;
+  /** The browser's User-Agent at sign-in (shortened), for the person's "Devices and sign-ins" page. */
+  userAgent?: string;
+  /** The browser's address at sign-in, when known. */
+  address?: string;
 }
 
 /** A session as read, with the moment its idle timer runs out (epoch ms). */
@@ -53,6 +58,15 @@ export interface StateStore {
   sessionsOf(userId: number): Promise<string[]>;
   /** Deletes every session in a person's index but `keep`, in one step; answers how many still existed. */
   endOtherSessions(userId: number, keep: string): Promise<number>;
+  /**
+   * Deletes one session only if it is in this person's index, in one step;
+   * answers whether it still existed. Another person's session id does nothing.
+   */
+  endSessionOf(userId: number, sessionId: string): Promise<boolean>;
+  /** Adds `entry` to the front of a list, keeps its newest `maxEntries`, and lets the list expire `ttlSeconds` after its last addition. */
+  pushToList(name: string, entry: string, maxEntries: number, ttlSeconds: number): Promise<void>;
+  /** A list's entries, newest first (empty when there is none). */
+  readList(name: string): Promise<string[]>;
   /** Runs `task` while holding a lock named `name`; other holders wait. */
   withLock<T>(name: string, task: () => Promise<T>): Promise<T>;
   /** Counts an event in a fixed window; answers the count and seconds left. */

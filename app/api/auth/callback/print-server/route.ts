@@ -21,8 +21,10 @@ export const GET = publicRoute({}, async ({ request }) => {
   const pending = await openSignOn(sealed, getEnv().AUTH_SECRET);
   const returnPath = pending?.returnPath ?? "/";
   try {
-    await replacePreviousSession(request, () =>
-      signIn(singleSignOnProvider, { query: request.nextUrl.searchParams.toString(), sealed, redirect: false }),
+    await replacePreviousSession(
+      request,
+      () => signIn(singleSignOnProvider, { query: request.nextUrl.searchParams.toString(), sealed, redirect: false }),
+      { method: "single-sign-on" },
     );
   } catch (error) {
     if (error instanceof SignOnRefused) return toSignInWith(error.problem, returnPath);
