@@ -10,7 +10,16 @@ import { phoneProblems } from "../e2e/pages/phone-layout";
 import { asEvaluator } from "./support/as-evaluator";
 import { BrowserPage } from "./support/page";
 import { framedSignIn, type FrameBehaviour } from "./support/framed-sign-in";
-import { alice, bob, chooseTab, downloaded, expectGreeting, signInWithPin, signOut } from "./support/person";
+import {
+  alice,
+  bob,
+  chooseTab,
+  downloaded,
+  expectGreeting,
+  signInElsewhere,
+  signInWithPin,
+  signOut,
+} from "./support/person";
 import { startEngineStacks, tlsProxy, type EngineStacks } from "./support/stacks";
 import type { RunTrust } from "./support/driver";
 import { throwawayTls } from "../e2e/support/throwaway-tls";
@@ -360,6 +369,57 @@ export function engineFlows(engine: Engine): void {
       await f.step("sign out", () => signOut(page, bob.fullName));
       await f.step("sign in with the new PIN", () => signInWithPin(page, newPin));
       await f.step("home greets bob", () => expectGreeting(page, bob.fullName));
+    });
+
+    flow("devices and sign-ins: this browser, a refused attempt by name, signing another browser out", async (f) => {
+      const elsewhere = {
+        userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0",
+        address: "10.64.0.9",
+      };
+      await f.step("a wrong password for alice in this browser is refused", async () => {
+        await page.goto("/sign-in");
+        await chooseTab(page, "User name and password");
+        await page.getByLabel("User name", { exact: true }).fill(alice.username);
+        await page.getByLabel("Password", { exact: true }).fill("not-her-password");
+        await page.getByRole("tabpanel").getByRole("button", { name: "Sign in" }).click();
+        await page.getByRole("alert").expectVisible();
+      });
+      const otherCookies = await f.step("alice signs in on another computer", () =>
+        signInElsewhere(stacks.main.portalUrl, elsewhere, alice.username, alice.password),
+      );
+      await f.step("sign in by PIN here", () => signInWithPin(page, alice.pin));
+      await f.step("open Devices and sign-ins from the user menu", async () => {
+        await page.getByRole("button", { name: alice.fullName }).click();
+        await page.getByRole("link", { name: "Devices and sign-ins" }).click();
+        await page.getByRole("heading", { level: 1, name: "Devices and sign-ins" }).expectVisible();
+      });
+      const sessions = page.getByRole("region", { name: "Signed in now" }).getByRole("listitem");
+      const here = await f.step("this browser is marked, with its name", async () => {
+        const card = sessions.filter("This device");
+        await card.expectCount(1);
+        return (await card.getByRole("heading", { level: 3 }).text()).trim();
+      });
+      await f.step("the refused attempt names this browser", () =>
+        page
+          .getByRole("region", { name: "Sign-in attempts in the last 30 days" })
+          .getByRole("listitem")
+          .filter("Refused: the user name, PIN or password was wrong")
+          .expectText(`How: User name and password · ${here}`),
+      );
+      await f.step("sign the other computer out", async () => {
+        await sessions.filter(`Address: ${elsewhere.address}`).expectCount(1);
+        await page.getByRole("button", { name: "Sign out Firefox on Windows" }).click();
+        await page.getByRole("status").filter("Firefox on Windows is signed out.").expectVisible();
+        await sessions.filter(`Address: ${elsewhere.address}`).expectCount(0);
+        await sessions.filter("This device").expectCount(1);
+      });
+      await f.step("the other computer is signed out", async () => {
+        const answer = await fetch(`${stacks.main.portalUrl}/api/me`, {
+          headers: { cookie: otherCookies, "user-agent": elsewhere.userAgent },
+        });
+        expect(answer.status, "the signed-out computer's next request").toBe(401);
+      });
+      await f.step("sign out", () => signOut(page, alice.fullName));
     });
 
     flow("a 390 px window: nothing sideways, thumb-sized controls, the navigation within reach", async (f) => {

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { e2eAddressHeader } from "../../e2e/support/stack-env";
 import type { BrowserPage } from "./page";
 
 // What a person does again and again in the flows, in the words of the
@@ -21,6 +22,35 @@ export async function signInWithPin(page: BrowserPage, pin: string, path = "/"):
   await page.getByLabel("PIN", { exact: true }).fill(pin);
   await page.getByRole("tabpanel").getByRole("button", { name: "Sign in" }).click();
   await page.waitForUrl((url) => url.pathname === path, path);
+}
+
+/**
+ * Signs a person in from another browser, one the run only pretends to be
+ * (its user agent and address), as the no-JavaScript form does; answers its
+ * cookies, to make requests as that browser.
+ */
+export async function signInElsewhere(
+  portalUrl: string,
+  as: { userAgent: string; address: string },
+  username: string,
+  password: string,
+): Promise<string> {
+  const answer = await fetch(`${portalUrl}/api/auth/sign-in`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      origin: portalUrl,
+      "user-agent": as.userAgent,
+      [e2eAddressHeader]: as.address,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({ method: "password", username, password, callbackUrl: "/" }),
+  });
+  const cookies = answer.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
+  if (answer.status !== 303 || new URL(answer.headers.get("location") ?? "", portalUrl).pathname !== "/") {
+    throw new Error(`signing in elsewhere answered ${answer.status} to ${answer.headers.get("location")}`);
+  }
+  return cookies.join("; ");
 }
 
 export async function expectGreeting(page: BrowserPage, fullName: string): Promise<void> {
