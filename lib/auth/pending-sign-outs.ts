@@ -20,6 +20,8 @@ export interface PendingSignOutDeps {
 interface Pending {
   ids: Set<string>;
   timer?: NodeJS.Timeout;
+  /** A flush under way: a store call may wait longer than the retry interval. */
+  flushing?: boolean;
 }
 
 function pending(): Pending {
@@ -44,6 +46,16 @@ export function rememberSignOut(sessionId: string, deps: PendingSignOutDeps): vo
 /** Ends every remembered session in the store; those the store cannot reach yet stay remembered. */
 export async function flushSignOuts(deps: PendingSignOutDeps): Promise<void> {
   const state = pending();
+  if (state.flushing) return;
+  state.flushing = true;
+  try {
+    await flushEach(state, deps);
+  } finally {
+    state.flushing = false;
+  }
+}
+
+async function flushEach(state: Pending, deps: PendingSignOutDeps): Promise<void> {
   for (const sessionId of [...state.ids]) {
     try {
       const live = await deps.store().readSession(sessionId);
