@@ -1,3 +1,4 @@
+import "server-only";
 import { getEnv } from "@/lib/env";
 
 // Over HTTPS every cookie of the portal carries the `__Host-` prefix: browsers
