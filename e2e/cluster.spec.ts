@@ -253,23 +253,18 @@ test("nginx's log keeps no code or state of the single sign-on callback", async 
   const logFrom = cluster.accessLog().length;
   const code = "code-that-finishes-a-sign-in-0123456789";
   const state = "state-that-finishes-a-sign-in-0123456789";
-  const answer = await page.request.get(`/api/auth/callback/print-server?code=${code}&state=${state}`, {
-    maxRedirects: 0,
-  });
-  expect(answer.status()).toBeLessThan(500);
-  const requestId = answer.headers()["x-request-id"];
-  await expect
-    .poll(() => cluster.accessLog(logFrom).some((line) => line.includes(`request_id=${requestId}`)))
-    .toBe(true);
-  const lines = cluster.accessLog(logFrom);
-  expect(lines.join("\n")).toContain("/api/auth/callback/print-server?(left out)");
-  for (const line of lines) {
-    expect(line).not.toContain(code);
-    expect(line).not.toContain(state);
-  }
+  await page.goto("/sign-in");
+  // As the print server's sign-in page sends the browser back (the portal refuses it: no sign-on was started).
+  await fetchAll(page, [
+    `/api/auth/callback/print-server?code=${code}&state=${state}`,
+    "/sign-in?callbackUrl=%2Freports",
+  ]);
+  const logged = () => cluster.accessLog(logFrom).join("\n");
+  await expect.poll(logged).toContain("/api/auth/callback/print-server?(left out)");
   // Other queries stay in the log, where they help.
-  await page.request.get("/sign-in?callbackUrl=%2Freports");
-  await expect.poll(() => cluster.accessLog(logFrom).some((line) => line.includes("/sign-in?callbackUrl="))).toBe(true);
+  await expect.poll(logged).toContain("/sign-in?callbackUrl=%2Freports");
+  expect(logged()).not.toContain(code);
+  expect(logged()).not.toContain(state);
 });
 
 test("signed out while Redis is down: the browser is signed out and told so, and the old cookie does not come back with Redis", async ({
