@@ -136,19 +136,18 @@ const envSchema = z.object({
   PORTAL_EXTERNAL_STORAGE_PASSWORD: optionalText,
 });
 
-// Cookies for cross-site frames must be Secure, which browsers accept only
-// over HTTPS (or from localhost, for trying it out).
+// Plain http:// is safe only on this machine (development, trying it out):
+// elsewhere cookies, PINs and tokens would cross the network readable.
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-/** Whether a URL's host is this machine: localhost, 127.0.0.0/8 or ::1 (plain http:// is safe only there). */
-export function isLoopbackHost(hostname: string): boolean {
+/** Whether a URL's host is this machine: localhost, 127.0.0.0/8 or ::1. */
+function isLoopbackHost(hostname: string): boolean {
   return loopbackHosts.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
 const checkedEnvSchema = envSchema.superRefine((env, context) => {
   const portal = new URL(env.PORTAL_URL);
   if (portal.protocol !== "https:" && !isLoopbackHost(portal.hostname)) {
-    // Over plain http:// on a network, sign-in cookies, PINs and tokens travel readable by anyone on the way.
     context.addIssue({
       code: "custom",
       path: ["PORTAL_URL"],
