@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { cookieRenewalFor, sessionClaimsOf } from "@/lib/auth/session-cookie";
 import { browserIdCookie, browserIdMaxAgeSeconds, isBrowserId, newBrowserId } from "@/lib/auth/attempt-source";
+import { portalCookieName } from "@/lib/auth/host-cookie";
 import { preferenceCookieOptions } from "@/lib/embedding/cookie-policy";
 import { signInPath } from "@/lib/browser-safe/sign-in-path";
 import { isEmbedPath, withEmbed } from "@/lib/browser-safe/embed-mode";
@@ -70,8 +71,9 @@ export async function proxy(request: NextRequest) {
   const renewed = await cookieRenewalFor(session);
   if (renewed) response.cookies.set(renewed.name, renewed.value, renewed.options);
   // Sign-in limits count per browser (lib/auth/attempt-source.ts).
-  if (pathname === "/sign-in" && !isBrowserId(request.cookies.get(browserIdCookie)?.value)) {
-    response.cookies.set(browserIdCookie, newBrowserId(), preferenceCookieOptions(browserIdMaxAgeSeconds));
+  const browserId = portalCookieName(browserIdCookie);
+  if (pathname === "/sign-in" && !isBrowserId(request.cookies.get(browserId)?.value)) {
+    response.cookies.set(browserId, newBrowserId(), preferenceCookieOptions(browserIdMaxAgeSeconds));
   }
   return response;
 }

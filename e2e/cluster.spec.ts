@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { request as httpsRequest } from "node:https";
 import type { Browser, Page } from "@playwright/test";
 import { alice, expect, test as base } from "./fixtures";
 import { SignInPage } from "./pages/sign-in-page";
@@ -211,4 +213,111 @@ test("Redis restarted: the session survives, and nothing answers 500 meanwhile",
   expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
   expect(statuses.filter((status) => status >= 500 && status !== 503)).toEqual([]);
   expect(cluster.accessLog(logFrom).filter((line) => /" 50[0-24-9] upstream=/.test(line))).toEqual([]);
+});
+
+/**
+ * A GET through nginx as a client other than the browser sends it: TLS to
+ * `servername` (verified against the cluster's CA), then `Host`. The status,
+ * or the error that ended it (nginx's 444 closes the connection unanswered).
+ */
+function throughNginx(cluster: ClusterStack, servername: string, host: string, path = "/sign-in") {
+  const url = new URL(cluster.url);
+  return new Promise<{ status?: number; error?: string }>((resolve) => {
+    const sent = httpsRequest(
+      { host: "127.0.0.1", port: url.port, path, servername, headers: { host }, ca: readFileSync(cluster.caFile) },
+      (answer) => {
+        answer.resume();
+        answer.on("end", () => resolve({ status: answer.statusCode }));
+      },
+    );
+    sent.on("error", (error: NodeJS.ErrnoException) => resolve({ error: `${error.code ?? ""} ${error.message}` }));
+    sent.end();
+  });
+}
+
+test("nginx serves only the portal's name: another host is dropped unanswered", async ({ cluster }) => {
+  const own = new URL(cluster.url).host;
+  expect(await throughNginx(cluster, "localhost", own)).toEqual({ status: 200 });
+  // The portal's name in TLS, another in Host: no answer at all (444).
+  const foreignHost = await throughNginx(cluster, "localhost", "evil.example.net");
+  expect(foreignHost.status).toBeUndefined();
+  expect(foreignHost.error).toMatch(/ECONNRESET|socket hang up/);
+  // Another name in TLS: the handshake itself is refused (not a certificate the client doubts).
+  const foreignName = await throughNginx(cluster, "evil.example.net", "evil.example.net");
+  expect(foreignName.status).toBeUndefined();
+  expect(foreignName.error).not.toMatch(/CERT|ALTNAME|self.signed/i);
+  expect(foreignName.error).toMatch(/unrecognized name|alert|EPROTO|ECONNRESET/i);
+});
+
+test("nginx's log keeps no code or state of the single sign-on callback", async ({ page, cluster }) => {
+  const logFrom = cluster.accessLog().length;
+  const code = "code-that-finishes-a-sign-in-0123456789";
+  const state = "state-that-finishes-a-sign-in-0123456789";
+  await page.goto("/sign-in");
+  // As the print server's sign-in page sends the browser back (the portal refuses it: no sign-on was started).
+  await fetchAll(page, [
+    `/api/auth/callback/print-server?code=${code}&state=${state}`,
+    "/sign-in?callbackUrl=%2Freports",
+  ]);
+  const logged = () => cluster.accessLog(logFrom).join("\n");
+  await expect.poll(logged).toContain("/api/auth/callback/print-server?(left out)");
+  // Other queries stay in the log, where they help.
+  await expect.poll(logged).toContain("/sign-in?callbackUrl=%2Freports");
+  expect(logged()).not.toContain(code);
+  expect(logged()).not.toContain(state);
+});
+
+test("signed out while Redis is down: the browser is signed out and told so, and the old cookie does not come back with Redis", async ({
+  page,
+  cluster,
+  clusterBrowser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page);
+  const oldCookies = await page.context().cookies();
+  expect(oldCookies.some((cookie) => cookie.name === "__Host-authjs.session-token")).toBe(true);
+
+  await cluster.redis.stop();
+  try {
+    await page.getByRole("button", { name: alice.fullName }).click();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(/\/sign-in/);
+    await expect(
+      page.getByRole("main").getByRole("alert").or(page.getByRole("main").getByRole("status")),
+    ).toContainText("You have signed out on this device");
+    expect((await page.context().cookies()).some((cookie) => cookie.name.endsWith("session-token"))).toBe(false);
+  } finally {
+    await cluster.redis.start();
+  }
+
+  // Redis is back (a fresh sign-in works), and the instances have had a moment to finish the sign-out.
+  const other = await clusterBrowser.newContext({ baseURL });
+  try {
+    await expect(async () => {
+      const otherPage = await other.newPage();
+      await signIn(otherPage);
+      await otherPage.close();
+    }).toPass({ timeout: 60_000 });
+  } finally {
+    await other.close();
+  }
+  await page.waitForTimeout(3_000);
+
+  // The old cookie, as a copy of it would be sent: signed in nowhere, whichever instance answers.
+  const thief = await clusterBrowser.newContext({ baseURL });
+  try {
+    await thief.addCookies(oldCookies);
+    const thiefPage = await thief.newPage();
+    await thiefPage.goto("/sign-in");
+    const answers = await fetchAll(
+      thiefPage,
+      Array.from({ length: 6 }, () => "/api/me"),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(401));
+    await thiefPage.goto("/reports");
+    await expect(thiefPage).toHaveURL(/\/sign-in/);
+  } finally {
+    await thief.close();
+  }
 });

@@ -1,7 +1,9 @@
 import { readFileSync, readdirSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { join, sep } from "node:path";
 import type { APIResponse } from "@playwright/test";
 import { alice, expect, test } from "./fixtures";
+import { startPrivateStack } from "./support/private-stack";
 
 // The header audit: every page and every
 // route handler the app folder holds, found on disk so a new one cannot be
@@ -148,4 +150,80 @@ test("pages are compressed, a short JSON answer goes as it is", async ({ page, h
   expect((await printed.body()).length).toBeGreaterThan(1024);
   expect(printed.headers()["content-encoding"]).toBeUndefined();
   expect(printed.headers()["cache-control"]).toBe("private, no-store, no-transform");
+});
+
+/** A GET with the headers as given (Host included), straight to the portal's socket: its status and body. */
+function rawGet(portalUrl: string, path: string, headers: Record<string, string>) {
+  const url = new URL(portalUrl);
+  return new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+    const sent = httpRequest({ host: url.hostname, port: url.port, path, headers }, (answer) => {
+      let body = "";
+      answer.setEncoding("utf8");
+      answer.on("data", (chunk: string) => (body += chunk));
+      answer.on("end", () =>
+        resolve({ status: answer.statusCode ?? 0, type: answer.headers["content-type"] ?? "", body }),
+      );
+    });
+    sent.on("error", reject);
+    sent.end();
+  });
+}
+
+test("a request for another host is refused before any route runs; the portal's own host is served", async ({
+  baseURL,
+}) => {
+  const own = new URL(baseURL!).host;
+  for (const path of ["/sign-in", "/api/me", "/api/auth/session", "/_next/static/no-such-file.js"]) {
+    const foreign: Record<string, string>[] = [
+      { host: "evil.example.net" },
+      { host: `evil.example.net:${new URL(baseURL!).port}` },
+      // A rebinding page: its own name, resolving to this machine.
+      { host: `rebind.example.net:${new URL(baseURL!).port}` },
+      { host: own, "x-forwarded-host": "evil.example.net" },
+    ];
+    for (const headers of foreign) {
+      const answer = await rawGet(baseURL!, path, headers);
+      expect(answer.status, `${path} ${JSON.stringify(headers)}`).toBe(421);
+      expect(answer.type).toContain("application/json");
+      expect(JSON.parse(answer.body)).toEqual({ error: "bad_request", message: expect.any(String) });
+    }
+  }
+  expect((await rawGet(baseURL!, "/sign-in", { host: own })).status).toBe(200);
+});
+
+test("behind a TLS proxy every cookie the portal sets is __Host-: Secure, Path=/, no Domain", async ({
+  page,
+  signInPage,
+  homePage,
+}) => {
+  test.setTimeout(180_000);
+  const stack = await startPrivateStack({ behindTlsProxy: true });
+  try {
+    const answers: Promise<{ name: string; value: string }[]>[] = [];
+    page.on("response", (response) => {
+      if (response.url().startsWith(stack.portalUrl)) answers.push(response.headersArray());
+    });
+    await page.goto(`${stack.portalUrl}/sign-in`);
+    await signInPage.signInWithPin(alice.pin);
+    await homePage.expectGreeting(alice.fullName);
+
+    const setCookies = (await Promise.all(answers))
+      .flat()
+      .filter(({ name }) => name.toLowerCase() === "set-cookie")
+      .map(({ value }) => value);
+    const names = setCookies.map((line) => line.slice(0, line.indexOf("=")));
+    expect(names).toEqual(expect.arrayContaining(["__Host-authjs.session-token", "__Host-portal-browser"]));
+    for (const line of setCookies) {
+      expect(line, line).toMatch(/^__Host-/);
+      expect(line, line).toMatch(/;\s*secure/i);
+      expect(line, line).toMatch(/;\s*path=\/(;|$)/i);
+      expect(line, line).not.toMatch(/;\s*domain=/i);
+    }
+    // The browser keeps them, and nothing else of the portal's.
+    const kept = await page.context().cookies(stack.portalUrl);
+    expect(kept.length).toBeGreaterThanOrEqual(2);
+    for (const cookie of kept) expect(cookie.name).toMatch(/^__Host-/);
+  } finally {
+    await stack.close();
+  }
 });

@@ -136,12 +136,25 @@ const envSchema = z.object({
   PORTAL_EXTERNAL_STORAGE_PASSWORD: optionalText,
 });
 
-// Cookies for cross-site frames must be Secure, which browsers accept only
-// over HTTPS (or from localhost, for trying it out).
+// Plain http:// is safe only on this machine (development, trying it out):
+// elsewhere cookies, PINs and tokens would cross the network readable.
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** Whether a URL's host is this machine: localhost, 127.0.0.0/8 or ::1. */
+function isLoopbackHost(hostname: string): boolean {
+  return loopbackHosts.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
 
 const checkedEnvSchema = envSchema.superRefine((env, context) => {
   const portal = new URL(env.PORTAL_URL);
+  if (portal.protocol !== "https:" && !isLoopbackHost(portal.hostname)) {
+    context.addIssue({
+      code: "custom",
+      path: ["PORTAL_URL"],
+      message:
+        "must start with https:// (http:// only for localhost, 127.0.0.0/8 or [::1]): put the portal behind a TLS proxy and set PORTAL_URL to its https:// address",
+    });
+  }
   if (env.PRINT_SERVER_SIGN_IN_URL) {
     const page = new URL(env.PRINT_SERVER_SIGN_IN_URL);
     if (page.protocol !== "https:" && !loopbackHosts.has(page.hostname)) {
@@ -174,18 +187,6 @@ const checkedEnvSchema = envSchema.superRefine((env, context) => {
       code: "custom",
       path: ["PORTAL_EXTERNAL_STORAGE_PASSWORD"],
       message: "must be at least 16 characters (for example `openssl rand -base64 24`)",
-    });
-  }
-  if (
-    allowsOtherOrigins(env.PORTAL_FRAME_ANCESTORS) &&
-    portal.protocol !== "https:" &&
-    !loopbackHosts.has(portal.hostname)
-  ) {
-    context.addIssue({
-      code: "custom",
-      path: ["PORTAL_FRAME_ANCESTORS"],
-      message:
-        "needs PORTAL_URL to start with https://: no browser keeps the sign-in cookie in another site's frame when the portal is served over plain http://. Put the portal behind a TLS proxy and set PORTAL_URL to its https:// address, or leave PORTAL_FRAME_ANCESTORS empty",
     });
   }
 });

@@ -4,7 +4,9 @@
 // app trusts (Next.js exposes no socket address, and only fills
 // X-Forwarded-For when a client did not send one), gives every request an id
 // (its answer and its log lines carry it), and writes one access log line per
-// request. Everything else, static files and compression included, is Next.js's.
+// request. It also answers a request for another host than PORTAL_URL's with
+// 421 before any route runs (lib/served-host.mjs). Everything else, static
+// files and compression included, is Next.js's.
 //
 // Usage: node scripts/portal-server.mjs [--dev]   (PORT, default 3000; HOSTNAME)
 
@@ -18,6 +20,7 @@ import next from "next";
 import pino from "pino";
 import { allowedMethods, apiRoutes } from "./lib/api-methods.mjs";
 import { apiHeaders, securityHeaders } from "./lib/security-headers.mjs";
+import { servedHostCheck } from "./lib/served-host.mjs";
 
 const log = pino({ timestamp: pino.stdTimeFunctions.isoTime });
 
@@ -37,6 +40,13 @@ const requestIdPattern = /^[A-Za-z0-9._-]{8,128}$/;
 // Not includeSubDomains: other intranet hosts under the same domain may still
 // be plain HTTP, and that is not the portal's to decide.
 const strictTransportSecurity = process.env.PORTAL_URL?.trim().startsWith("https://") ? "max-age=31536000" : undefined;
+
+/** Whether a request is for PORTAL_URL's host; without a valid PORTAL_URL the app refuses to start anyway. */
+const servedHost = URL.canParse(process.env.PORTAL_URL?.trim() ?? "")
+  ? servedHostCheck(process.env.PORTAL_URL.trim())
+  : () => true;
+// Load balancers probe an instance by its own address; the health answer is nobody's.
+const anyHostPaths = new Set(["/api/health"]);
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
@@ -97,6 +107,11 @@ const server = createServer((req, res) => {
       "request",
     );
   });
+
+  if (!anyHostPaths.has(path) && !servedHost(req.headers)) {
+    answerJson(res, 421, { error: "bad_request", message: errorSentences.bad_request });
+    return;
+  }
 
   // A method the route does not export: Next.js would answer an empty 405;
   // under /api/ every error is JSON (the portal's fetch helper reads errors one way).

@@ -12,6 +12,7 @@ import { reportNoticeTexts } from "@/components/reports/report-notice-texts";
 import { FormDrafts } from "@/components/session/form-drafts";
 import { SessionEndWarning } from "@/components/session/session-end-warning";
 import { currentSession, requireUser } from "@/lib/auth/current-session";
+import { draftOwner } from "@/lib/auth/draft-owner";
 import { sessionStatusOf } from "@/lib/auth/session-end";
 import { getEnv } from "@/lib/env";
 import { isEmbedPath } from "@/lib/browser-safe/embed-mode";
@@ -80,7 +81,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
                 <SessionEndWarning initial={sessionStatus} />
               </HydrateApart>
               <Suspense fallback={null}>
-                <FormDrafts />
+                <FormDrafts owner={draftOwner(user.userId)} />
               </Suspense>
             </div>
           </EmbedProvider>

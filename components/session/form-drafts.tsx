@@ -3,7 +3,7 @@
 import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect } from "react";
 import { browserStorage } from "@/lib/browser-safe/browser-storage";
-import { hasDraft } from "@/lib/browser-safe/draft-storage";
+import { claimDrafts, hasDraft } from "@/lib/browser-safe/draft-storage";
 import { onActionOutcome } from "@/lib/browser-safe/action-outcome";
 import type { EarlierEvent } from "./draft-keeper";
 
@@ -13,12 +13,14 @@ const formEvents = ["input", "change", "submit"] as const;
  * Keeps what is typed or chosen in the page's forms (inside main) in the
  * tab's session storage, and puts it back when the page is shown again, for
  * example after the session ended and the person signed in again
- * (draft-keeper.ts). The keeper is loaded only when there is a draft to put
+ * (draft-keeper.ts). Drafts are the person's (`owner`, a tag the server
+ * derives from them): another person's, left in the tab, are forgotten before
+ * anything is put back. The keeper is loaded only when there is a draft to put
  * back or the person starts on a form (a field focused or changed): a page
  * that is only looked at does not load or run it. Form events
  * and action outcomes that come before it has arrived are handed to it.
  */
-export function FormDrafts() {
+export function FormDrafts({ owner }: { owner: string }) {
   const pathname = usePathname();
   const search = useSearchParams().toString();
   const path = `${pathname}${search ? `?${search}` : ""}`;
@@ -27,6 +29,7 @@ export function FormDrafts() {
     const main = document.getElementById("main");
     const storage = browserStorage("sessionStorage");
     if (!main || !storage) return undefined;
+    claimDrafts(storage, owner);
     const earlier: EarlierEvent[] = [];
     let loading = false;
     let stopped = false;
@@ -57,7 +60,7 @@ export function FormDrafts() {
       stopWaiting();
       stopKeeping?.();
     };
-  }, [path]);
+  }, [path, owner]);
 
   return null;
 }

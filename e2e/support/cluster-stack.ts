@@ -21,6 +21,8 @@ import { testPrintServerEnv } from "./stack-env";
 export interface ClusterStack extends Cluster {
   /** HOME for a Chromium that trusts the cluster's CA. */
   readonly browserHome: string;
+  /** The CA that signed nginx's certificate, for clients other than the browser. */
+  readonly caFile: string;
   /** The print server's database, for what it says about refresh tokens. */
   readonly printServerDatabase: string;
   /** Which instance (0, 1, 2) logged the request with this id, or undefined. */
@@ -92,6 +94,7 @@ export async function startClusterStack(): Promise<ClusterStack> {
     return {
       ...cluster,
       browserHome,
+      caFile,
       printServerDatabase: join(dataDir, "print-server.db"),
       instanceOf: (requestId) => requestIds.get(requestId),
       accessLog: (fromLine = 0) => readFileSync(accessLog, "utf8").split("\n").filter(Boolean).slice(fromLine),

@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { getEnv } from "@/lib/env";
 import { clientAddress } from "./client-address";
+import { portalCookieName } from "./host-cookie";
 import type { AttemptSource } from "./failed-sign-ins";
 
 // Who is trying to sign in, for the sign-in limits (failed-sign-ins.ts): the
@@ -10,6 +11,7 @@ import type { AttemptSource } from "./failed-sign-ins";
 // people who share an address apart, so one person's wrong PINs lock only
 // their own browser.
 
+/** The cookie's name before host-cookie.ts prefixes it: read and set it as `portalCookieName(browserIdCookie)`. */
 export const browserIdCookie = "portal-browser";
 export const browserIdMaxAgeSeconds = 400 * 24 * 3600;
 const browserIdPattern = /^[A-Za-z0-9_-]{22}$/;
@@ -32,7 +34,7 @@ function cookieValue(cookieHeader: string | null, name: string): string | undefi
 
 export function attemptSource(headers: { get(name: string): string | null }): AttemptSource {
   const env = getEnv();
-  const browser = cookieValue(headers.get("cookie"), browserIdCookie);
+  const browser = cookieValue(headers.get("cookie"), portalCookieName(browserIdCookie));
   return {
     address: clientAddress(headers, { header: env.PORTAL_TRUSTED_PROXY_HEADER, proxies: env.PORTAL_TRUSTED_PROXIES }),
     browser: isBrowserId(browser) ? browser : undefined,

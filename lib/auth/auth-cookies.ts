@@ -1,23 +1,31 @@
 import "server-only";
 import type { NextAuthConfig } from "next-auth";
-import { cookiePolicy } from "@/lib/embedding/cookie-policy";
+import { hostCookieName } from "./host-cookie";
 import { sessionTokenCookie } from "./session-cookie";
 
-// Auth.js's `cookies` option. Auth.js names and flags its cookies from the
-// portal URL alone (Lax, Secure over HTTPS). The session cookie's name and
-// attributes come from session-cookie.ts, which opens and renews it with
-// Auth.js's decode() and encode() under the same name. When intranet pages may
-// frame the portal, the session cookie and Auth.js's CSRF and callback-url
-// cookies must also reach the portal inside another site's frame: the same
-// names, with the attributes of cookie-policy.ts (SameSite=None, Partitioned).
+// Auth.js's `cookies` option: every cookie Auth.js may set, under the names
+// of host-cookie.ts (`__Host-` over HTTPS, where Auth.js itself would give
+// some only `__Secure-`) and the attributes of cookie-policy.ts (SameSite=None
+// and Partitioned when intranet pages may frame the portal, so they reach it
+// inside another site's frame). The session cookie's name and attributes come
+// from session-cookie.ts, which opens and renews it with Auth.js's decode()
+// and encode() under the same name.
+
+/** What Auth.js gives its short-lived sign-in cookies (PKCE, state, nonce): 15 minutes. */
+const flowCookieSeconds = 15 * 60;
 
 export function authCookies(portalUrl: string): NextAuthConfig["cookies"] {
   const sessionToken = sessionTokenCookie(portalUrl);
-  if (cookiePolicy().sameSite === "lax") return { sessionToken };
-  const https = new URL(portalUrl).protocol === "https:";
+  const named = (name: string, maxAge?: number) => ({
+    name: hostCookieName(name, portalUrl),
+    options: maxAge === undefined ? sessionToken.options : { ...sessionToken.options, maxAge },
+  });
   return {
     sessionToken,
-    callbackUrl: { name: `${https ? "__Secure-" : ""}authjs.callback-url`, options: sessionToken.options },
-    csrfToken: { name: `${https ? "__Host-" : ""}authjs.csrf-token`, options: sessionToken.options },
+    callbackUrl: named("authjs.callback-url"),
+    csrfToken: named("authjs.csrf-token"),
+    pkceCodeVerifier: named("authjs.pkce.code_verifier", flowCookieSeconds),
+    state: named("authjs.state", flowCookieSeconds),
+    nonce: named("authjs.nonce", flowCookieSeconds),
   };
 }

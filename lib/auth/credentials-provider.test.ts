@@ -188,8 +188,15 @@ describe("the Credentials provider", () => {
       PORTAL_FRAME_ANCESTORS: ["'self'", "https://intranet.test"],
     };
     await signInWith(right.pin);
-    const cookie = setSessionCookie("__Secure-authjs.session-token");
-    expect(cookie?.options).toMatchObject({ httpOnly: true, sameSite: "none", secure: true, partitioned: true });
+    const cookie = setSessionCookie("__Host-authjs.session-token");
+    expect(cookie?.options).toMatchObject({
+      httpOnly: true,
+      sameSite: "none",
+      secure: true,
+      partitioned: true,
+      path: "/",
+    });
+    expect(cookie?.options).not.toHaveProperty("domain");
     const claims = await decode({ token: cookie?.value, secret: authTestEnv.AUTH_SECRET, salt: cookie?.name ?? "" });
     expect(claims).toMatchObject({ username: "alice" });
     // Auth.js's other cookie of this answer may be sent from the frame too.

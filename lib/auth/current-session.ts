@@ -11,6 +11,7 @@ import { stateStore } from "@/lib/state/configured-state-store";
 import type { StateStore, StoredSession } from "@/lib/state/state-store";
 import { accessTokenFor } from "./access-token";
 import { restartDue } from "./idle-timer";
+import { signedOutWhileStoreOut } from "./pending-sign-outs";
 import { sessionClaimsOf, type SessionClaims } from "./session-cookie";
 
 // Who is signed in, for the request being served. Layouts, pages, metadata
@@ -76,6 +77,8 @@ export async function sessionIdOfRequest(): Promise<string | undefined> {
 /** This request's session (one lookup per request), with the cookie's claims when it is active. */
 export const currentSession = cache(async (): Promise<SessionState> => {
   const claims = await sessionClaimsOfRequest();
+  // Signed out here while the state store was out: ended, though the store may still hold it.
+  if (signedOutWhileStoreOut(claims?.sid)) return { status: "ended" };
   const env = getEnv();
   const state = await lookUpSession(claims?.sid, {
     store: stateStore(),

@@ -3,6 +3,7 @@ import { decode, encode } from "next-auth/jwt";
 import { cookiePolicy } from "@/lib/embedding/cookie-policy";
 import { getEnv } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singletons";
+import { hostCookieName } from "./host-cookie";
 import { touchIntervalMs } from "./idle-timer";
 
 // The session cookie: Auth.js's encrypted JWT, carrying only a random session
@@ -27,10 +28,9 @@ export interface SessionClaims {
 
 /** The session cookie's name and attributes: Auth.js's `cookies.sessionToken` (auth-cookies.ts). */
 export function sessionTokenCookie(portalUrl: string) {
-  const https = new URL(portalUrl).protocol === "https:";
   const policy = cookiePolicy();
   return {
-    name: `${https ? "__Secure-" : ""}authjs.session-token`,
+    name: hostCookieName("authjs.session-token", portalUrl),
     options: { httpOnly: true, path: "/", ...policy },
   };
 }

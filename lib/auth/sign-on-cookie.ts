@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { EncryptJWT, jwtDecrypt } from "jose";
 import { z } from "zod";
+import { portalCookieName } from "./host-cookie";
 
 // What the portal remembers between sending the browser to the print
 // server's sign-in page and its return: the state (which binds the answer to
@@ -10,7 +11,8 @@ import { z } from "zod";
 // derived from AUTH_SECRET, so several portal instances need no shared store
 // for it, and it is worth nothing to anyone who reads it.
 
-export const signOnCookieName = "portal-sign-on";
+/** The cookie's name: `__Host-portal-sign-on` over HTTPS (host-cookie.ts). */
+export const signOnCookieName = () => portalCookieName("portal-sign-on");
 /** How long a started sign-on may take, in seconds (the print server's code itself lasts a minute). */
 export const signOnCookieMaxAge = 600;
 

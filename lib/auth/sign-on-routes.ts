@@ -8,13 +8,16 @@ import { signOnCookieMaxAge, signOnCookieName } from "./sign-on-cookie";
 // The cookie and redirects the two single sign-on routes share
 // (app/api/auth/sign-on and app/api/auth/callback/print-server).
 
-/** Only the callback reads the cookie; Lax, because the print server's redirect back is a top-level GET. */
+/**
+ * Lax, because the print server's redirect back is a top-level GET. Path=/
+ * (though only the callback reads it): the `__Host-` prefix requires it.
+ */
 export function signOnCookieOptions(maxAge = signOnCookieMaxAge) {
   return {
     httpOnly: true,
     sameSite: "lax" as const,
     secure: new URL(getEnv().PORTAL_URL).protocol === "https:",
-    path: "/api/auth",
+    path: "/",
     maxAge,
   };
 }

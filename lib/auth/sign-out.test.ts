@@ -7,7 +7,12 @@ import { PortalError } from "@/lib/browser-safe/errors";
 
 const deleteSession = vi.fn(async () => undefined);
 vi.mock("@/lib/auth/auth", () => ({ signOut: vi.fn(async () => "/") }));
-vi.mock("@/lib/auth/current-session", () => ({ currentSession: vi.fn() }));
+vi.mock("@/lib/auth/current-session", () => ({
+  currentSession: vi.fn(),
+  sessionIdOfRequest: vi.fn(async () => "s1"),
+  isStoreOutage: (error: unknown) => error instanceof PortalError && error.code === "unavailable",
+}));
+vi.mock("./pending-sign-outs", () => ({ rememberSignOut: vi.fn() }));
 vi.mock("@/lib/state/configured-state-store", () => ({ stateStore: () => ({ deleteSession }) }));
 const revokeRefreshToken = vi.fn<(token: string) => Promise<boolean>>(async () => true);
 vi.mock("@/lib/print-server/token-endpoint", () => ({ revokeRefreshToken }));
@@ -16,6 +21,7 @@ vi.mock("@/lib/log", () => ({ log: { info: vi.fn(), warn: vi.fn() }, errorFields
 const { signOut } = await import("@/lib/auth/auth");
 const { currentSession } = await import("@/lib/auth/current-session");
 const { log } = await import("@/lib/log");
+const { rememberSignOut } = await import("./pending-sign-outs");
 const { signOutHere } = await import("./sign-out");
 
 beforeEach(() => {
@@ -32,10 +38,11 @@ describe("signOutHere", () => {
 
   it("forgets the stored session (and its index entry), revokes its refresh token and clears the cookie", async () => {
     vi.mocked(currentSession).mockResolvedValue(active("rt-1"));
-    await signOutHere();
+    await expect(signOutHere()).resolves.toBe("signed-out");
     expect(deleteSession).toHaveBeenCalledWith("s1", 2);
     expect(revokeRefreshToken).toHaveBeenCalledWith("rt-1");
     expect(signOut).toHaveBeenCalledWith({ redirect: false });
+    expect(rememberSignOut).not.toHaveBeenCalled();
   });
 
   it("signs out when the print server cannot revoke, and says so in the log", async () => {
@@ -61,10 +68,11 @@ describe("signOutHere", () => {
     expect(signOut).toHaveBeenCalledWith({ redirect: false });
   });
 
-  it("clears the cookie even when the state store is out, and says so in the log", async () => {
+  it("clears the cookie even when the state store is out, says so, and ends the session once the store is back", async () => {
     vi.mocked(currentSession).mockRejectedValue(new PortalError("unavailable"));
-    await signOutHere();
+    await expect(signOutHere()).resolves.toBe("store-out");
     expect(signOut).toHaveBeenCalledWith({ redirect: false });
-    expect(log.warn).toHaveBeenCalledWith("signed out without forgetting the stored session", {});
+    expect(rememberSignOut).toHaveBeenCalledWith("s1", expect.objectContaining({ revoke: expect.any(Function) }));
+    expect(log.warn).toHaveBeenCalledWith("signed out; the stored session ends once the state store answers", {});
   });
 });

@@ -1,7 +1,7 @@
 // Reading, writing and forgetting form drafts (draft-storage.ts says where
 // they are kept): apart, so that the parts every page loads do not carry them.
 
-import { draftKey, draftPrefix, type Draft } from "./draft-storage";
+import { draftKey, draftOwnerKey, draftPrefix, type Draft } from "./draft-storage";
 
 export function readDraft(storage: Storage, path: string): Draft {
   try {
@@ -26,4 +26,5 @@ export function clearAllDrafts(storage: Storage): void {
     const key = storage.key(i);
     if (key?.startsWith(draftPrefix)) storage.removeItem(key);
   }
+  storage.removeItem(draftOwnerKey);
 }

@@ -4,6 +4,8 @@
 export const endedReason = "session_ended";
 /** The portal's state store was out: nothing ended, the person is asked to try again. */
 export const unavailableReason = "unavailable";
+/** `signedOut` after a sign-out while the state store was out: this browser is signed out, the stored session ends once it is back. */
+export const signedOutStoreOut = "store-out";
 
 /** A path of the portal itself (with query and hash), or "/" for anything else: no open redirect. */
 export function portalPath(value: string | null | undefined): string {

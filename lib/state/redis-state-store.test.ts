@@ -79,6 +79,18 @@ describe("RedisStateStore", () => {
     expect(await other.readSession("sid")).toBeUndefined();
   });
 
+  it("reads a value copied under another session's key as no session", async () => {
+    const a = instance("t2b:");
+    await a.saveSession("alice-sid", session("alice"), 60);
+    await a.saveSession("mallory-sid", session("mallory"), 60);
+    const raw = clients[0]!;
+    await raw.set("t2b:session:mallory-sid", (await raw.get("t2b:session:alice-sid"))!, "EX", 60);
+    await raw.set("t2b:session:fresh-sid", (await raw.get("t2b:session:alice-sid"))!, "EX", 60);
+    expect(await a.readSession("mallory-sid")).toBeUndefined();
+    expect(await a.readSession("fresh-sid")).toBeUndefined();
+    expect((await a.readSession("alice-sid"))?.session.tokens.accessToken).toBe("access-alice");
+  });
+
   it("slides the idle timeout on touch", async () => {
     const a = instance("t3:");
     await a.saveSession("sid", session("0"), 5);

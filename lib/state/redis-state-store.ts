@@ -7,7 +7,9 @@ import { sessionsPerPerson, type HitCount, type LiveSession, type StateStore, ty
 
 // The state shared by several portal instances. Session values hold print
 // server tokens, so they are encrypted (AES-256-GCM, key derived from
-// AUTH_SECRET) before they reach Redis.
+// AUTH_SECRET) before they reach Redis, and bound to their session id (the
+// id is the cipher's additional data): a value copied under another key, by
+// anyone who can write to Redis, opens as no session.
 //
 // Redis restarting (a deployment, a crash) is waited out for a few seconds:
 // the client queues commands while it reconnects (configured-state-store.ts),
@@ -68,6 +70,9 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 `;
 
+/** The additional data that ties a sealed session to its id. */
+const boundTo = (sessionId: string) => Buffer.from(`session\0${sessionId}`, "utf8");
+
 export class RedisStateStore implements StateStore {
   private readonly key: Buffer;
 
@@ -86,22 +91,24 @@ export class RedisStateStore implements StateStore {
     this.key = Buffer.from(hkdfSync("sha256", secret, "print-portal", "session-store v1", 32));
   }
 
-  private seal(session: StoredSession): string {
+  private seal(sessionId: string, session: StoredSession): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv("aes-256-gcm", this.key, iv);
+    cipher.setAAD(boundTo(sessionId));
     const body = Buffer.concat([cipher.update(JSON.stringify(session), "utf8"), cipher.final()]);
     return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64");
   }
 
-  private open(sealed: string): StoredSession | undefined {
+  private open(sessionId: string, sealed: string): StoredSession | undefined {
     try {
       const raw = Buffer.from(sealed, "base64");
       const decipher = createDecipheriv("aes-256-gcm", this.key, raw.subarray(0, 12));
+      decipher.setAAD(boundTo(sessionId));
       decipher.setAuthTag(raw.subarray(12, 28));
       const json = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
       return JSON.parse(json) as StoredSession;
     } catch {
-      // Written with another AUTH_SECRET or damaged: treat as no session.
+      // Written with another AUTH_SECRET, under another session id, or damaged: treat as no session.
       return undefined;
     }
   }
@@ -132,19 +139,19 @@ export class RedisStateStore implements StateStore {
     const answers = await this.call(() => this.redis.multi().get(key).pttl(key).exec());
     const sealed = answers?.[0]?.[1] as string | null | undefined;
     const ttlMs = answers?.[1]?.[1] as number | undefined;
-    const session = sealed ? this.open(sealed) : undefined;
+    const session = sealed ? this.open(sessionId, sealed) : undefined;
     if (!session || ttlMs === undefined || ttlMs <= 0) return undefined;
     return { session, expiresAt: Date.now() + ttlMs };
   }
 
   async saveSession(sessionId: string, session: StoredSession, ttlSeconds: number): Promise<void> {
-    const sealed = this.seal(session);
+    const sealed = this.seal(sessionId, session);
     await this.call(() => this.redis.set(this.sessionKey(sessionId), sealed, "EX", ttlSeconds));
   }
 
   async updateSession(sessionId: string, session: StoredSession, ttlSeconds: number): Promise<boolean> {
     // XX: only if the key is still there, in the same command (no read-then-write gap).
-    const sealed = this.seal(session);
+    const sealed = this.seal(sessionId, session);
     const answer = await this.call(() => this.redis.set(this.sessionKey(sessionId), sealed, "EX", ttlSeconds, "XX"));
     return answer === "OK";
   }

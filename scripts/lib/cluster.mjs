@@ -116,7 +116,15 @@ function nginxBinary() {
  */
 export async function startNginx({ dir, port, serverName, instances, certificate, certificateKey }) {
   mkdirSync(join(dir, "temp"), { recursive: true });
-  const site = nginxSite({ serverName, listen: `127.0.0.1:${port}`, instances, certificate, certificateKey });
+  const accessLog = join(dir, "access.log");
+  const site = nginxSite({
+    serverName,
+    listen: `127.0.0.1:${port}`,
+    instances,
+    certificate,
+    certificateKey,
+    accessLog,
+  });
   const config = join(dir, "nginx.conf");
   writeFileSync(config, nginxMainConfig({ prefix: dir, site, runningAsRoot: process.getuid?.() === 0 }));
   // -e: the error log from the first moment, before the configuration is read
@@ -130,7 +138,7 @@ export async function startNginx({ dir, port, serverName, instances, certificate
     const log = existsSync(join(dir, "error.log")) ? readFileSync(join(dir, "error.log"), "utf8").trim() : "";
     throw new Error(`${error.message}${log ? `\n${log.split("\n").slice(-5).join("\n")}` : ""}`);
   }
-  return { child, config, accessLog: join(dir, "access.log") };
+  return { child, config, accessLog };
 }
 
 /**

@@ -5,5 +5,6 @@ export function nginxSite(site: {
   certificate: string;
   certificateKey: string;
   redirectHttp?: boolean;
+  accessLog?: string;
 }): string;
 export function nginxMainConfig(options: { prefix: string; site: string; runningAsRoot?: boolean }): string;

@@ -16,19 +16,46 @@
  * @param {string} site.certificate PEM file: the server certificate (and any intermediates)
  * @param {string} site.certificateKey PEM file: its private key
  * @param {boolean} [site.redirectHttp] also answer plain HTTP on port 80 with a redirect to HTTPS
+ * @param {string} [site.accessLog] the access log's file
  */
-export function nginxSite({ serverName, listen, instances, certificate, certificateKey, redirectHttp = false }) {
+export function nginxSite({
+  serverName,
+  listen,
+  instances,
+  certificate,
+  certificateKey,
+  redirectHttp = false,
+  accessLog = "/var/log/nginx/print-portal.access.log",
+}) {
   const servers = instances.map((instance) => `    server ${instance} max_fails=1 fail_timeout=10s;`).join("\n");
   const redirect = redirectHttp
     ? `
+# Plain HTTP: the portal's name is sent to HTTPS, any other is dropped.
+server {
+    listen 80 default_server;
+    server_name _;
+    access_log ${accessLog} print_portal;
+    return 444;
+}
+
 server {
     listen 80;
     server_name ${serverName};
-    return 301 https://$host$request_uri;
+    access_log ${accessLog} print_portal;
+    return 301 https://${serverName}$request_uri;
 }
 `
     : "";
   return `# Print Portal: several instances behind one HTTPS address.
+
+# The log leaves out the query of the single sign-on callback: its code and
+# state would let whoever reads the log finish someone's sign-in.
+map $request_uri $print_portal_logged_uri {
+    "~^(?<print_portal_path>/api/auth/callback/[^?]*)\\?" "$print_portal_path?(left out)";
+    default $request_uri;
+}
+log_format print_portal '$remote_addr [$time_local] "$request_method $print_portal_logged_uri $server_protocol" $status upstream=$upstream_addr request_id=$request_id';
+
 upstream print_portal {
     # Round-robin, nginx's default. No sticky sessions: the instances share
     # sessions, sign-in limits and refresh locks in Redis (PORTAL_REDIS_URL).
@@ -36,9 +63,21 @@ upstream print_portal {
 ${servers}
 }
 ${redirect}
+# Any other host name (or none, or an address): the TLS handshake is refused,
+# and a request for another host on a connection made to the portal's name
+# is dropped without an answer. Only the portal's own name reaches it.
+server {
+    listen ${listen} ssl default_server;
+    server_name _;
+    ssl_reject_handshake on;
+    access_log ${accessLog} print_portal;
+    return 444;
+}
+
 server {
     listen ${listen} ssl;
     server_name ${serverName};
+    access_log ${accessLog} print_portal;
 
     ssl_certificate ${certificate};
     ssl_certificate_key ${certificateKey};
@@ -98,8 +137,6 @@ events {
 
 http {
     default_type application/octet-stream;
-    log_format cluster '$remote_addr "$request" $status upstream=$upstream_addr request_id=$request_id';
-    access_log ${path("access.log")} cluster;
     client_body_temp_path ${path("temp/client-body")};
     proxy_temp_path ${path("temp/proxy")};
     fastcgi_temp_path ${path("temp/fastcgi")};

@@ -41,6 +41,22 @@ describe("the nginx configuration", () => {
     for (const instance of readmeExample.instances) expect(site).toContain(`server ${instance} `);
   });
 
+  it("drops every host but the portal's, and logs no query of the sign-on callback", () => {
+    const site = nginxSite(readmeExample);
+    const defaults = site.split("\nserver {").filter((block) => block.includes("default_server"));
+    expect(defaults).toHaveLength(2);
+    for (const block of defaults) {
+      expect(block).toContain("server_name _;");
+      expect(block).toContain("return 444;");
+    }
+    expect(site).toMatch(/listen 443 ssl default_server;\n\s+server_name _;\n\s+ssl_reject_handshake on;/);
+    // Every server logs in the portal's format, which never names the request line or its query.
+    expect(site.match(/access_log \S+ print_portal;/g)).toHaveLength(4);
+    const format = /log_format print_portal '([^']*)'/.exec(site)?.[1] ?? "";
+    expect(format).toContain("$print_portal_logged_uri");
+    expect(format).not.toMatch(/\$request[ "]|\$request_uri|\$args|\$query_string|\$http_referer/);
+  });
+
   it.runIf(nginx)("is accepted by nginx -t", () => {
     const dir = mkdtempSync(join(tmpdir(), "nginx-site-"));
     try {

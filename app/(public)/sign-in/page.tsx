@@ -8,7 +8,7 @@ import { SingleSignOnLink } from "@/components/sign-in/single-sign-on-link";
 import { signOnProblems } from "@/lib/browser-safe/sign-on-problems";
 import { getEnv } from "@/lib/env";
 import { currentSession, isStoreOutage, type SessionState } from "@/lib/auth/current-session";
-import { endedReason, safeCallbackPath, unavailableReason } from "@/lib/browser-safe/sign-in-path";
+import { endedReason, safeCallbackPath, signedOutStoreOut, unavailableReason } from "@/lib/browser-safe/sign-in-path";
 import { LanguageSwitch } from "@/components/layout/language-switch";
 import { ForgetDrafts } from "@/components/session/forget-drafts";
 import { ThemeSwitch } from "@/components/layout/theme-switch";
@@ -50,13 +50,15 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const signOnProblem = signOnProblems.find((problem) => problem === first(params.signOnError));
   const notice = signOnProblem
     ? { text: t(`signOn.${signOnProblem}`), tone: "error" as const }
-    : storeOut || first(params.reason) === unavailableReason
-      ? { text: errorSentence(new PortalError("unavailable"), locale), tone: "error" as const }
-      : ended
-        ? { text: errorSentence(new PortalError("session_ended"), locale), tone: "error" as const }
-        : signedOut
-          ? { text: t("signedOut"), tone: "info" as const }
-          : undefined;
+    : first(params.signedOut) === signedOutStoreOut
+      ? { text: t("signedOutStoreOut"), tone: "info" as const }
+      : storeOut || first(params.reason) === unavailableReason
+        ? { text: errorSentence(new PortalError("unavailable"), locale), tone: "error" as const }
+        : ended
+          ? { text: errorSentence(new PortalError("session_ended"), locale), tone: "error" as const }
+          : signedOut
+            ? { text: t("signedOut"), tone: "info" as const }
+            : undefined;
 
   const unframedPath = withoutEmbed(callbackPath);
   const singleSignOn = getEnv().PORTAL_SINGLE_SIGN_ON ? (

@@ -21,6 +21,6 @@ export const GET = publicRoute({}, async ({ request }) => {
   const [lang, theme] = await Promise.all([requestLocale(), requestTheme()]);
   const { location, pending } = await beginSignOn(returnPath, { lang, theme: fixedTheme(theme) }, signOnConfig());
   const response = redirectNoStore(location);
-  response.cookies.set(signOnCookieName, await sealSignOn(pending, env.AUTH_SECRET), signOnCookieOptions());
+  response.cookies.set(signOnCookieName(), await sealSignOn(pending, env.AUTH_SECRET), signOnCookieOptions());
   return response;
 });

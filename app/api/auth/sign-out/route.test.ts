@@ -6,7 +6,7 @@ import { signOutRoute } from "@/lib/browser-safe/form-routes";
 // and cookie work are lib/auth/sign-out.ts's): where the browser is sent, and
 // what is refused before anything ends.
 
-vi.mock("@/lib/auth/sign-out", () => ({ signOutHere: vi.fn(async () => undefined) }));
+vi.mock("@/lib/auth/sign-out", () => ({ signOutHere: vi.fn(async () => "signed-out" as const) }));
 vi.mock("@/lib/auth/current-session", () => ({ currentSession: vi.fn(async () => ({ status: "none" })) }));
 vi.mock("@/lib/env", () => ({ getEnv: () => ({ PORTAL_URL: "http://localhost:3000" }) }));
 vi.mock("@/lib/i18n/request-locale", () => ({ localeOfRequest: vi.fn(async () => "en") }));
@@ -31,6 +31,13 @@ describe("POST /api/auth/sign-out", () => {
   it("keeps the framed layout when signed out inside an intranet frame", async () => {
     const answer = await post({ returnTo: "/reports?embed=1" });
     expect(answer.headers.get("location")).toBe("http://localhost:3000/sign-in?signedOut=1&embed=1");
+  });
+
+  it("says so on the sign-in page when the state store was out (the browser is signed out all the same)", async () => {
+    vi.mocked(signOutHere).mockResolvedValueOnce("store-out");
+    const answer = await post({ returnTo: "/jobs" });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toBe("http://localhost:3000/sign-in?signedOut=store-out");
   });
 
   it("refuses a post that is not the menu's form (no returnTo): nobody is signed out by it", async () => {

@@ -1,6 +1,7 @@
 import { signOutHere } from "@/lib/auth/sign-out";
 import { redirectNoStore } from "@/lib/auth/sign-on-routes";
 import { isEmbedPath, withEmbed } from "@/lib/browser-safe/embed-mode";
+import { signedOutStoreOut } from "@/lib/browser-safe/sign-in-path";
 import { getEnv } from "@/lib/env";
 import { readFormBody, returnPathOf } from "@/lib/http/plain-form";
 import { publicRoute } from "@/lib/http/route";
@@ -14,11 +15,15 @@ export const dynamic = "force-dynamic";
 // showed the error page, without them nothing happened); this path stays.
 // publicRoute refuses posts from other sites, and a post that is not the
 // form (no returnTo) changes nothing. Without a session it only sends the
-// browser on.
+// browser on. With the state store out the browser is signed out all the
+// same, and the sign-in page says that the rest follows once it is back.
 
 export const POST = publicRoute({}, async ({ request }) => {
   const returnTo = returnPathOf(await readFormBody(request));
-  await signOutHere();
-  const signedOut = withEmbed("/sign-in?signedOut=1", isEmbedPath(returnTo));
+  const outcome = await signOutHere();
+  const signedOut = withEmbed(
+    `/sign-in?signedOut=${outcome === "store-out" ? signedOutStoreOut : "1"}`,
+    isEmbedPath(returnTo),
+  );
   return redirectNoStore(new URL(signedOut, getEnv().PORTAL_URL));
 });

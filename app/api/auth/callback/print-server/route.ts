@@ -15,9 +15,9 @@ export const dynamic = "force-dynamic";
 // page first asked for; any problem on the sign-in page, in plain words.
 export const GET = publicRoute({}, async ({ request }) => {
   const jar = await cookies();
-  const sealed = jar.get(signOnCookieName)?.value;
+  const sealed = jar.get(signOnCookieName())?.value;
   // The sign-on is used up either way: a second visit of this URL finds no cookie.
-  jar.set(signOnCookieName, "", signOnCookieOptions(0));
+  jar.set(signOnCookieName(), "", signOnCookieOptions(0));
   const pending = await openSignOn(sealed, getEnv().AUTH_SECRET);
   const returnPath = pending?.returnPath ?? "/";
   try {

@@ -1,0 +1,1 @@
+export function servedHostCheck(portalUrl: string): (headers: Record<string, string | string[] | undefined>) => boolean;
