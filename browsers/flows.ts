@@ -20,10 +20,9 @@ import {
   signInWithPin,
   signOut,
 } from "./support/person";
-import { startEngineStacks, tlsProxy, type EngineStacks } from "./support/stacks";
+import { startEngineStacks, strangerSite, type EngineStacks } from "./support/stacks";
 import type { RunTrust } from "./support/driver";
 import { throwawayTls } from "../e2e/support/throwaway-tls";
-import { freePort } from "../scripts/lib/free-port.mjs";
 
 // The person-facing flows of the portal, run the same way in each engine the
 // portal must serve besides Chromium (webkit.test.ts, firefox.test.ts). The
@@ -455,20 +454,20 @@ export function engineFlows(engine: Engine): void {
     });
 
     flow("the browser still refuses a certificate the run does not trust", async (f) => {
-      // The same portal on the same host name, behind a certificate of another, unknown CA.
-      const port = await freePort();
-      const stranger = await tlsProxy(port, stacks.main.portalUrl, throwawayTls());
+      // A page on the same host name as the https:// portal, behind a certificate of another, unknown CA.
+      const stranger = await strangerSite();
       try {
-        const refused = await f.step("open the portal over the stranger's certificate", async () => {
+        const refused = await f.step("open the stranger's page", async () => {
           try {
-            await driver.goto(`https://localhost:${port}/sign-in`);
+            await driver.goto(stranger.url);
           } catch {
             return true;
           }
           // A refused navigation may leave the previous page in place: only the stranger's own page counts.
           const shown = await driver.evaluate<boolean>(
-            (origin: string) => location.origin === origin && Boolean(document.querySelector('script[src*="/_next/"]')),
-            `https://localhost:${port}`,
+            (origin: string, title: string) => location.origin === origin && document.title === title,
+            stranger.url,
+            stranger.title,
           );
           return !shown;
         });

@@ -160,7 +160,9 @@ export class Locator {
         last = await this.page.driver.evaluate((node: HTMLElement) => node.innerText, element);
         return typeof expected === "string" ? last.includes(expected) : expected.test(last);
       },
-      () => `${this.description} does not say ${String(expected)} (it says "${last.slice(0, 200)}")`,
+      // On one line: a failure's message keeps its first line only.
+      () =>
+        `${this.description} does not say ${String(expected)} (it says "${last.replace(/\s+/g, " ").slice(0, 300)}")`,
       timeoutMs,
     );
   }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createServer as createHttpsServer } from "node:https";
 import { createServer } from "node:tls";
 import { startFrameHost, type FrameHost } from "../../e2e/support/frame-host";
 import { startPrivateStack, type PrivateStack } from "../../e2e/support/private-stack";
@@ -45,7 +46,7 @@ export interface EngineStacks {
 export type RunTls = ReturnType<typeof throwawayTls>;
 
 /** Ends TLS on `port` and passes the bytes to the portal, as a TLS proxy in front of it does. */
-export async function tlsProxy(
+async function tlsProxy(
   port: number,
   portalUrl: string,
   { certPem, keyPem }: Pick<RunTls, "certPem" | "keyPem">,
@@ -73,6 +74,26 @@ export async function tlsProxy(
 }
 
 /** The engine's servers; the https:// one presents `tls`'s certificate, which the browser trusts. */
+/** An https:// page on localhost whose certificate comes from a CA no one trusts. */
+export async function strangerSite(): Promise<{ url: string; title: string; close(): Promise<void> }> {
+  const { certPem, keyPem } = throwawayTls();
+  const title = "A stranger's page";
+  const server = createHttpsServer({ cert: certPem, key: keyPem }, (_, response) => {
+    response.setHeader("content-type", "text/html; charset=utf-8");
+    response.end(`<!doctype html><title>${title}</title><p>Served behind an untrusted certificate.</p>`);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    url: `https://localhost:${port}`,
+    title,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 export async function startEngineStacks(tls: RunTls): Promise<EngineStacks> {
   const [intranetPort, httpsIntranetPort, httpsPort] = [await freePort(), await freePort(), await freePort()];
   const httpsUrl = `https://localhost:${httpsPort}`;
