@@ -64,6 +64,7 @@ test("the sign-in form shows the challenge, which solves itself in this browser,
   // A labelled field of the form; it starts by itself and needs no pointer.
   await expect(signInPage.challenge).toBeVisible();
   await expect(signInPage.challenge).toBeChecked({ timeout: 30_000 });
+  await expect(signInPage.challenge).toHaveAccessibleName("Browser checked");
   await signInPage.pin.fill(alice.pin);
   await signInPage.submit();
   await page.waitForURL((url) => url.pathname === "/");

@@ -21,7 +21,8 @@ export class SignInPage {
     this.pin = input.and(page.getByLabel("PIN", { exact: true }));
     this.username = input.and(page.getByLabel("User name", { exact: true }));
     this.password = input.and(page.getByLabel("Password", { exact: true }));
-    this.challenge = page.getByRole("checkbox", { name: "Check this browser" });
+    // Its label says how far the check is ("Check this browser", then "Browser checked").
+    this.challenge = page.getByRole("tabpanel").getByRole("checkbox");
   }
 
   async goto(query = ""): Promise<void> {

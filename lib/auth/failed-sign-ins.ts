@@ -18,8 +18,10 @@ import { addressGroup } from "./client-address";
 //     sign-in cookie, so people behind one NAT keep apart. 5 failures.
 //   - per address, all browsers together: 50, for a client that takes a
 //     fresh cookie for every guess.
-//   - per person named (keyed hash of the normalised name): 5, against
-//     guessing one person's secret from many browsers and addresses.
+//   - per person named (keyed hash of the normalised name): 3, against
+//     guessing one person's secret from many browsers and addresses; below
+//     the print server's own per-user limit (ours: 5), so strangers who
+//     solve no challenge never trip that lock for the person.
 //   - across the organisation, failed PINs: PORTAL_PIN_FAILURE_CEILING,
 //     against spraying PINs; reaching it writes one log line to alert on.
 // Every counter is claimed before the credentials are checked (of 40 guesses
@@ -30,7 +32,7 @@ import { addressGroup } from "./client-address";
 export const signInLimit = {
   maxFailures: 5,
   addressCeiling: 50,
-  personFailures: 5,
+  personFailures: 3,
   deviceFailures: 5,
   windowSeconds: 15 * 60,
 } as const;
