@@ -69,3 +69,19 @@ test("the sign-in form shows the challenge, which solves itself in this browser,
   await signInPage.submit();
   await page.waitForURL((url) => url.pathname === "/");
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form says in a clear sentence that the next step needs JavaScript", async ({ page, signInPage }) => {
+    await signInPage.goto();
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await signInPage.signInWithPin(`50000${attempt}`);
+      await expect(signInPage.alert).toContainText("PIN or password not recognised");
+    }
+    await signInPage.signInWithPin(alice.pin);
+    await expect(signInPage.alert).toContainText("Too many attempts were made.");
+    await expect(page.getByText("This step needs JavaScript, which is off in this browser.")).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/sign-in");
+  });
+});
