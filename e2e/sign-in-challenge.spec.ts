@@ -3,6 +3,7 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import type { APIRequestContext } from "@playwright/test";
 import { signInRoute } from "../lib/browser-safe/form-routes";
 import { alice, expect, test } from "./fixtures";
+import { axeViolations } from "./support/axe";
 
 // After repeated failures a browser must prove some work (a self-hosted
 // ALTCHA challenge) before its next attempt reaches the print server; a
@@ -65,6 +66,7 @@ test("the sign-in form shows the challenge, which solves itself in this browser,
   await expect(signInPage.challenge).toBeVisible();
   await expect(signInPage.challenge).toBeChecked({ timeout: 30_000 });
   await expect(signInPage.challenge).toHaveAccessibleName("Browser checked");
+  expect(await axeViolations(page)).toEqual([]);
   await signInPage.pin.fill(alice.pin);
   await signInPage.submit();
   await page.waitForURL((url) => url.pathname === "/");
@@ -81,7 +83,10 @@ test.describe("without JavaScript", () => {
     }
     await signInPage.signInWithPin(alice.pin);
     await expect(signInPage.alert).toContainText("Too many attempts were made.");
-    await expect(page.getByText("This step needs JavaScript, which is off in this browser.")).toBeVisible();
+    // Shown by the browser as it runs no scripts (Playwright's text search skips <noscript>).
+    await expect(page.getByRole("main").locator("noscript")).toContainText(
+      "This step needs JavaScript, which is off in this browser.",
+    );
     expect(new URL(page.url()).pathname).toBe("/sign-in");
   });
 });
