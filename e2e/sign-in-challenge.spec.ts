@@ -90,3 +90,23 @@ test.describe("without JavaScript", () => {
     expect(new URL(page.url()).pathname).toBe("/sign-in");
   });
 });
+
+test.describe("in German", () => {
+  test.use({ locale: "de-DE" });
+
+  test("the challenge speaks the page's language", async ({ page }) => {
+    await page.goto("/sign-in");
+    const pin = page.locator("input").and(page.getByLabel("PIN", { exact: true }));
+    const submit = page.getByRole("tabpanel").getByRole("button", { name: "Anmelden" });
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      await pin.fill(`40000${attempt}`);
+      const answered = page.waitForResponse((response) => new URL(response.url()).pathname === signInRoute);
+      await submit.click();
+      await answered;
+    }
+    await expect(page.getByRole("main").getByRole("alert")).toContainText("Es gab zu viele Versuche.");
+    const check = page.getByRole("tabpanel").getByRole("checkbox");
+    await expect(check).toBeChecked({ timeout: 30_000 });
+    await expect(check).toHaveAccessibleName("Browser geprüft");
+  });
+});
