@@ -80,7 +80,7 @@ describe("issueNewPin", () => {
       await issueNewPin(bob, { method: "password", password: "guess" }, at("10.0.0.3"), d).catch(() => undefined);
     d.login.mockClear();
     await expect(issueNewPin(bob, { method: "pin", pin: "314159" }, at("10.0.0.3"), d)).rejects.toMatchObject({
-      code: "locked",
+      code: "challenge_required",
     });
     expect(d.login).not.toHaveBeenCalled();
   });
