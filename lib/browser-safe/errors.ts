@@ -14,6 +14,10 @@ export const errorCodes = [
   "invalid_credentials",
   /** Too many failed sign-ins from this address (the portal's or the print server's limit). */
   "locked",
+  /** The attempt needs a solved proof-of-work challenge first (after repeated failures). */
+  "challenge_required",
+  /** The challenge's solution was wrong, expired or already used. */
+  "challenge_failed",
   // The session
   "unauthenticated",
   "session_ended",
@@ -64,6 +68,8 @@ export type ErrorCode = (typeof errorCodes)[number];
 export const httpStatusOf: Record<ErrorCode, number> = {
   invalid_credentials: 401,
   locked: 429,
+  challenge_required: 403,
+  challenge_failed: 403,
   unauthenticated: 401,
   session_ended: 401,
   bad_request: 400,
