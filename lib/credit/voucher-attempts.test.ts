@@ -21,7 +21,13 @@ const wrong = async (): Promise<never> => {
 const right = async () => ({ added: 10 });
 const noChallenge: ChallengeCheck = async () => "missing";
 
-function tryCode(store: MemoryStateStore, userId: number, address: string | undefined, redeem = wrong, challenge = noChallenge) {
+function tryCode(
+  store: MemoryStateStore,
+  userId: number,
+  address: string | undefined,
+  redeem: () => Promise<unknown> = wrong,
+  challenge = noChallenge,
+) {
   return countedVoucherTry(store, { userId, address }, challenge, redeem).catch((error: unknown) => error);
 }
 
