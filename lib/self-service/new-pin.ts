@@ -22,7 +22,7 @@ export type Proof = { method: "pin"; pin: string; altcha?: string } | { method: 
 /** A second request within this many seconds of a new PIN gets none (a double submit). */
 export const newPinWindowSeconds = 30;
 
-/** How old a PIN-only person's sign-in may be for a new PIN. */
+/** How old a PIN-only person's sign-in may be for a new PIN, unless PORTAL_NEW_PIN_SIGN_IN_MAX_AGE says. */
 export const freshSignInSeconds = 5 * 60;
 
 export interface NewPinDeps {
@@ -31,6 +31,8 @@ export interface NewPinDeps {
   hasPassword: () => Promise<boolean>;
   /** When the session signed in (epoch ms). */
   signedInAt: number;
+  /** How old that may be for a PIN-only person (default freshSignInSeconds). */
+  signInMaxAgeSeconds?: number;
   /** What the challenge sent with a PIN proof is worth (lib/challenge/accept-solution.ts); a "solved" one is spent. */
   challenge: (payload: string | undefined) => Promise<ChallengeOutcome>;
   now?: () => number;
@@ -42,9 +44,14 @@ export interface NewPinDeps {
 /** The proof a person must give for a new PIN, and whether a PIN-only person's sign-in is still fresh enough. */
 export type ProofNeeded = { proof: "password" } | { proof: "pin"; signInAgain: boolean };
 
-export function proofNeeded(hasPassword: boolean, signedInAt: number, now = Date.now()): ProofNeeded {
+export function proofNeeded(
+  hasPassword: boolean,
+  signedInAt: number,
+  options: { now?: number; maxAgeSeconds?: number } = {},
+): ProofNeeded {
   if (hasPassword) return { proof: "password" };
-  return { proof: "pin", signInAgain: now - signedInAt > freshSignInSeconds * 1000 };
+  const age = (options.now ?? Date.now()) - signedInAt;
+  return { proof: "pin", signInAgain: age > (options.maxAgeSeconds ?? freshSignInSeconds) * 1000 };
 }
 
 /**
@@ -53,7 +60,10 @@ export function proofNeeded(hasPassword: boolean, signedInAt: number, now = Date
  * spent here, so every PIN tried costs one.
  */
 async function checkProofRules(proof: Proof, deps: NewPinDeps): Promise<void> {
-  const needed = proofNeeded(await deps.hasPassword(), deps.signedInAt, deps.now?.());
+  const needed = proofNeeded(await deps.hasPassword(), deps.signedInAt, {
+    now: deps.now?.(),
+    maxAgeSeconds: deps.signInMaxAgeSeconds,
+  });
   if (needed.proof === "password") {
     if (proof.method === "password") return;
     throw new PortalError("bad_request", {

@@ -17,7 +17,9 @@ export const dynamic = "force-dynamic";
 export const GET = userRoute({}, async ({ user, token, session }) =>
   answerJson(
     proofNeededResponse,
-    proofNeeded(await hasOwnPassword(token, user.userId), session.session.createdAt),
+    proofNeeded(await hasOwnPassword(token, user.userId), session.session.createdAt, {
+      maxAgeSeconds: getEnv().PORTAL_NEW_PIN_SIGN_IN_MAX_AGE,
+    }),
   ),
 );
 
@@ -42,6 +44,7 @@ export const POST = userRoute(
           store,
           hasPassword: () => hasOwnPassword(token, user.userId),
           signedInAt: session.session.createdAt,
+          signInMaxAgeSeconds: env.PORTAL_NEW_PIN_SIGN_IN_MAX_AGE,
           challenge: (payload) => acceptSolution(payload, { store }),
           pinFailureCeiling: env.PORTAL_PIN_FAILURE_CEILING,
         });
