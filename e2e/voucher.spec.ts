@@ -128,8 +128,8 @@ async function sendVoucher(page: Page, code: string, requestId: string, altcha?:
 
 counted(
   "40 wrong codes at once from alice reach the print server at most 3 times; a solved challenge lets the next through",
-  async ({ page, stack, signInPage, creditPage }) => {
-    await signInPage.signInWithPinTo("/", alice.pin);
+  async ({ page, stack, creditPage }) => {
+    // alice is signed in (the file's beforeEach).
     await creditPage.goto();
     await expect(creditPage.available).toHaveText("€25.50");
     const before = voucherTriesAt(stack.requestsFile);

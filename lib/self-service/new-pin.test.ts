@@ -159,6 +159,8 @@ describe("issueNewPin", () => {
     expect(d.challenge).not.toHaveBeenCalled();
     expect(proofNeeded(false, Date.now() - 60_000)).toEqual({ proof: "pin", signInAgain: false });
     expect(proofNeeded(true, 0)).toEqual({ proof: "password" });
+    // PORTAL_NEW_PIN_SIGN_IN_MAX_AGE shortens (or lengthens) it.
+    expect(proofNeeded(false, Date.now() - 10_000, { maxAgeSeconds: 8 })).toEqual({ proof: "pin", signInAgain: true });
   });
 
   it("asks a PIN-only person for a solved challenge, spent by each try, before the PIN is checked", async () => {
