@@ -18,7 +18,7 @@ afterEach(async () => {
   await agent.close();
 });
 
-function answering(body: unknown) {
+function answering(body: object) {
   agent
     .get(origin)
     .intercept({ path: (path) => path.startsWith("/api/v3/users/2"), method: "GET" })
