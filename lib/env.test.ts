@@ -93,6 +93,19 @@ describe("parseEnv", () => {
     ]);
   });
 
+  it("offers PIN alone nowhere by default, in the listed networks when told, and names a bad entry", () => {
+    const none = parseEnv(valid).PORTAL_PIN_ALONE_NETWORKS;
+    expect(none.check("127.0.0.1", "ipv4")).toBe(false);
+    const kiosk = parseEnv({ ...valid, PORTAL_PIN_ALONE_NETWORKS: "192.0.2.0/24 fd00::/8,10.1.2.3" });
+    expect(kiosk.PORTAL_PIN_ALONE_NETWORKS.check("192.0.2.77", "ipv4")).toBe(true);
+    expect(kiosk.PORTAL_PIN_ALONE_NETWORKS.check("fd12::1", "ipv6")).toBe(true);
+    expect(kiosk.PORTAL_PIN_ALONE_NETWORKS.check("10.1.2.4", "ipv4")).toBe(false);
+    for (const bad of ["intranet.example.com", "10.0.0.0/33", "10.0.0.0/x"])
+      expect(problems({ ...valid, PORTAL_PIN_ALONE_NETWORKS: bad })).toEqual([
+        expect.stringMatching(/^PORTAL_PIN_ALONE_NETWORKS must be addresses or CIDR ranges/),
+      ]);
+  });
+
   it("waits 1 s for the home page's figures unless told, and names a wait out of range", () => {
     expect(parseEnv(valid).PORTAL_FIRST_PAINT_WAIT_MS).toBe(1000);
     expect(parseEnv({ ...valid, PORTAL_FIRST_PAINT_WAIT_MS: "0" }).PORTAL_FIRST_PAINT_WAIT_MS).toBe(0);

@@ -91,8 +91,24 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
-  // Failed sign-ins by PIN alone across the whole organisation in 15 minutes
-  // before PIN sign-in pauses (README, "Reliability").
+  // The networks where a PIN alone signs in (an intranet, a kiosk); elsewhere
+  // the PIN form asks for the user name too (README, "PIN alone").
+  PORTAL_PIN_ALONE_NETWORKS: z
+    .string()
+    .default("")
+    .transform((value, context) => {
+      try {
+        return parseTrustedProxies(value);
+      } catch {
+        context.addIssue({
+          code: "custom",
+          message: "must be addresses or CIDR ranges such as 10.0.0.0/8 or fd00::/8, separated by commas or spaces",
+        });
+        return z.NEVER;
+      }
+    }),
+  // Failed sign-ins by PIN across the whole organisation in 15 minutes before
+  // every PIN sign-in needs a solved challenge (README, "Reliability").
   PORTAL_PIN_FAILURE_CEILING: z.coerce
     .number({ message: "must be a number of failed PINs" })
     .int({ message: "must be a whole number" })

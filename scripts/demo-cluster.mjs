@@ -17,6 +17,7 @@ import {
   dataDir,
   demoAuthSecret,
   demoFiles,
+  demoSignInSettings,
   demoPortalClient,
   portalFilesSettings,
   printBanner,
@@ -74,7 +75,7 @@ async function main() {
     certificateKey: join(dataDir, "tls", "server.key"),
     authSecret: demoAuthSecret(),
     // One files folder for every instance, as a shared volume would be.
-    portalEnv: { ...printServerSettings(printServer, client), ...portalFilesSettings(files) },
+    portalEnv: { ...printServerSettings(printServer, client), ...portalFilesSettings(files), ...demoSignInSettings() },
     onPortalLine: (index, line) => console.log(`[portal ${index + 1}] ${line}`),
   });
   children.onStop(cluster.stop);

@@ -11,6 +11,7 @@
 import {
   demoAuthSecret,
   demoFiles,
+  demoSignInSettings,
   demoPortalClient,
   portalFilesSettings,
   printBanner,
@@ -50,6 +51,7 @@ async function main() {
       ...printServerSettings(printServer, client),
       AUTH_SECRET: demoAuthSecret(),
       ...portalFilesSettings(files),
+      ...demoSignInSettings(),
     },
     { dev, echo: (line) => console.log(line) },
   );

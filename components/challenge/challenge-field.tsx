@@ -47,7 +47,7 @@ export function ChallengeField({ texts, language, resetKey }: ChallengeFieldProp
   useEffect(() => {
     let current = true;
     void import("./load-altcha").then(({ setWidgetTexts }) => {
-      setWidgetTexts(language, { ...widgetTexts, footer: "", ariaLinkLabel: "" });
+      setWidgetTexts(language, { ...widgetTexts, loading: widgetTexts.verifying, footer: "", ariaLinkLabel: "" });
       if (current) setLoaded(true);
     });
     return () => {

@@ -10,7 +10,12 @@ for (const algorithm of ["PBKDF2/SHA-256", "PBKDF2/SHA-384", "PBKDF2/SHA-512"]) 
   );
 }
 
-/** Sets the widget's sentences in a language (they replace its built-in ones). */
+/**
+ * Sets the widget's sentences in a language: the portal's own over the
+ * widget's English, so a sentence the portal does not set (its code
+ * challenge's, which the portal never asks for) is never missing.
+ */
 export function setWidgetTexts(language: string, texts: Record<string, string>): void {
-  globalThis.$altcha.i18n.set(language, { ...globalThis.$altcha.i18n.get(language), ...texts });
+  const { i18n } = globalThis.$altcha;
+  i18n.set(language, { ...i18n.get("en"), ...i18n.get(language), ...texts });
 }

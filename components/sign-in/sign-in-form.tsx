@@ -12,6 +12,7 @@ import { fetchJson } from "@/lib/browser-safe/fetch-json";
 import { signInRoute } from "@/lib/browser-safe/form-routes";
 import type { SignInState } from "@/lib/browser-safe/sign-in-state";
 import { SecretField } from "@/components/ui/secret-field";
+import { ChallengeField, type ChallengeTexts } from "@/components/challenge/challenge-field";
 
 // The sign-in forms post to app/api/auth/sign-in/route.ts. Without
 // JavaScript that is a plain form post: the browser goes on to the page asked
@@ -19,7 +20,10 @@ import { SecretField } from "@/components/ui/secret-field";
 // hands it over as `failed`). With JavaScript the same fields go through
 // fetchJson, so a refusal is shown here at once, the user name kept and the
 // focus on the message; after signing in the next page is loaded whole, so
-// the root layout takes the person's own language and theme.
+// the root layout takes the person's own language and theme. The PIN form
+// asks for the user name too, except where PIN alone is offered
+// (PORTAL_PIN_ALONE_NETWORKS); after repeated failures the route asks for a
+// solved challenge, which the form then shows until the next sign-in.
 
 interface SignInFormProps {
   callbackUrl?: string;
@@ -27,6 +31,11 @@ interface SignInFormProps {
   notice?: { text: string; tone: "error" | "info" };
   /** An attempt without JavaScript that failed, as the page's URL tells it. */
   failed?: SignInState;
+  /** This browser is in PORTAL_PIN_ALONE_NETWORKS: the PIN form has the PIN only. */
+  pinAlone: boolean;
+  /** The page's language, for the challenge's own sentences. */
+  language: string;
+  challengeTexts: ChallengeTexts;
 }
 
 /** What one post of the form sends: its own fields, as a form post would. */
@@ -48,6 +57,47 @@ function SubmitButton({ pending }: { pending: boolean }) {
 
 const methods = ["pin", "password"] as const;
 
+/** True when the route's refusal asks for a solved challenge next. */
+function asksForChallenge(error: unknown): boolean {
+  return error instanceof PortalError && (error.code === "challenge_required" || error.code === "challenge_failed");
+}
+
+interface UsernameFieldProps {
+  label: string;
+  defaultValue: string;
+  error?: string;
+}
+
+function UsernameField({ label, defaultValue, error }: UsernameFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-base font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        name="username"
+        required
+        autoComplete="username"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="min-h-11 rounded-lg border border-field-border bg-surface px-3 py-2 text-base text-fg"
+      />
+      {error ? (
+        <p id={errorId} className="text-sm text-danger-text">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** The tabs' arrow keys (ARIA tabs, activated on focus): Left, Right, Home, End. */
 function nextTab(current: SignInState["method"], key: string): SignInState["method"] | undefined {
   if (key === "Home") return methods[0];
@@ -57,13 +107,14 @@ function nextTab(current: SignInState["method"], key: string): SignInState["meth
   return methods[(at + (key === "ArrowRight" ? 1 : methods.length - 1)) % methods.length];
 }
 
-export function SignInForm({ callbackUrl, notice, failed }: SignInFormProps) {
+export function SignInForm({ callbackUrl, notice, failed, pinAlone, language, challengeTexts }: SignInFormProps) {
   const t = useTranslations("signIn");
   const sentence = useErrorSentence();
   const [state, setState] = useState<SignInState>(failed ?? { method: "pin" });
   const [pending, setPending] = useState(false);
   const [method, setMethod] = useState<SignInState["method"]>(failed?.method ?? "pin");
-  const usernameId = useId();
+  // A solution counts once: every attempt starts the challenge over.
+  const [attempts, setAttempts] = useState(0);
   const tabsId = useId();
   const alertRef = useRef<HTMLDivElement>(null);
 
@@ -99,7 +150,10 @@ export function SignInForm({ callbackUrl, notice, failed }: SignInFormProps) {
         username: fields.get("username") ?? state.username,
         message: sentence(error),
         fieldErrors: error instanceof PortalError ? error.fields : undefined,
+        // Once asked for, the challenge stays: the limit it answers is still used up.
+        challenge: state.challenge || asksForChallenge(error),
       });
+      setAttempts((count) => count + 1);
       setPending(false);
     }
   };
@@ -115,6 +169,9 @@ export function SignInForm({ callbackUrl, notice, failed }: SignInFormProps) {
   const message = state.message ?? notice?.text;
   const tone = state.message ? "error" : (notice?.tone ?? "error");
   const hidden = <>{callbackUrl ? <input type="hidden" name="callbackUrl" value={callbackUrl} /> : null}</>;
+  const challenge = state.challenge ? (
+    <ChallengeField texts={challengeTexts} language={language} resetKey={attempts} />
+  ) : null;
 
   return (
     <div className="flex flex-col gap-5">
@@ -158,6 +215,13 @@ export function SignInForm({ callbackUrl, notice, failed }: SignInFormProps) {
           <form action={signInRoute} method="post" onSubmit={onSubmit} className="flex flex-col gap-5">
             <input type="hidden" name="method" value="pin" />
             {hidden}
+            {pinAlone ? null : (
+              <UsernameField
+                label={t("username")}
+                defaultValue={state.username ?? ""}
+                error={state.method === "pin" ? state.fieldErrors?.username : undefined}
+              />
+            )}
             <SecretField
               label={t("pin")}
               showLabel={t("showPin")}
@@ -175,6 +239,7 @@ export function SignInForm({ callbackUrl, notice, failed }: SignInFormProps) {
               maxLength={32}
               error={state.method === "pin" ? state.fieldErrors?.pin : undefined}
             />
+            {challenge}
             <SubmitButton pending={pending} />
             <p className="text-sm text-fg-muted">{t("noPinHint")}</p>
           </form>
@@ -182,26 +247,11 @@ export function SignInForm({ callbackUrl, notice, failed }: SignInFormProps) {
           <form action={signInRoute} method="post" onSubmit={onSubmit} className="flex flex-col gap-5">
             <input type="hidden" name="method" value="password" />
             {hidden}
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={usernameId} className="text-base font-medium">
-                {t("username")}
-              </label>
-              <input
-                id={usernameId}
-                name="username"
-                required
-                autoComplete="username"
-                autoCapitalize="none"
-                autoCorrect="off"
-                spellCheck={false}
-                defaultValue={state.username ?? ""}
-                aria-invalid={state.fieldErrors?.username ? true : undefined}
-                className="min-h-11 rounded-lg border border-field-border bg-surface px-3 py-2 text-base text-fg"
-              />
-              {state.method === "password" && state.fieldErrors?.username ? (
-                <p className="text-sm text-danger-text">{state.fieldErrors.username}</p>
-              ) : null}
-            </div>
+            <UsernameField
+              label={t("username")}
+              defaultValue={state.username ?? ""}
+              error={state.method === "password" ? state.fieldErrors?.username : undefined}
+            />
             <SecretField
               label={t("password")}
               showLabel={t("showPassword")}
@@ -210,6 +260,7 @@ export function SignInForm({ callbackUrl, notice, failed }: SignInFormProps) {
               autoComplete="current-password"
               error={state.method === "password" ? state.fieldErrors?.password : undefined}
             />
+            {challenge}
             <SubmitButton pending={pending} />
           </form>
         )}

@@ -8,6 +8,8 @@ export class SignInPage {
   readonly pin: Locator;
   readonly username: Locator;
   readonly password: Locator;
+  /** The proof-of-work challenge's checkbox (components/challenge/), after repeated failures. */
+  readonly challenge: Locator;
 
   constructor(readonly page: Page) {
     // Inside main: Next.js keeps its own (empty) route announcer alert outside.
@@ -19,6 +21,8 @@ export class SignInPage {
     this.pin = input.and(page.getByLabel("PIN", { exact: true }));
     this.username = input.and(page.getByLabel("User name", { exact: true }));
     this.password = input.and(page.getByLabel("Password", { exact: true }));
+    // Its label says how far the check is ("Check this browser", then "Browser checked").
+    this.challenge = page.getByRole("tabpanel").getByRole("checkbox");
   }
 
   async goto(query = ""): Promise<void> {
@@ -33,8 +37,10 @@ export class SignInPage {
     await this.page.waitForURL((url) => url.pathname === path);
   }
 
-  async signInWithPin(pin: string): Promise<void> {
+  /** Signs in by PIN; with `username` too where the PIN form asks for it (outside PORTAL_PIN_ALONE_NETWORKS). */
+  async signInWithPin(pin: string, username?: string): Promise<void> {
     await this.pinTab.click();
+    if (username !== undefined) await this.username.fill(username);
     await this.pin.fill(pin);
     await this.submit();
   }
@@ -51,7 +57,7 @@ export class SignInPage {
    * loop of attempts could type into the form while the previous attempt is
    * still pending, and the form empties the PIN or password when that attempt ends.
    */
-  private async submit(): Promise<void> {
+  async submit(): Promise<void> {
     const answered = this.page.waitForResponse(
       (response) => response.request().method() === "POST" && new URL(response.url()).pathname === signInRoute,
     );

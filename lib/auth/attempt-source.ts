@@ -22,7 +22,7 @@ export function isBrowserId(value: string | undefined): value is string {
   return value !== undefined && browserIdPattern.test(value);
 }
 
-function cookieValue(cookieHeader: string | null, name: string): string | undefined {
+export function cookieValue(cookieHeader: string | null, name: string): string | undefined {
   for (const part of cookieHeader?.split(";") ?? []) {
     const [key, ...value] = part.trim().split("=");
     if (key === name) return value.join("=");

@@ -127,24 +127,28 @@ describe.each(["pin", "password"] as const)("signing in by %s through Auth.js", 
     await signInWith(right[method]);
     expect(log.info).not.toHaveBeenCalled();
     await runAfterTasks();
-    expect(log.info).toHaveBeenCalledWith("signed in", { method, userId: 1 });
-    expect(JSON.stringify(vi.mocked(log.info).mock.calls)).not.toMatch(/112358|looking glass/);
+    expect(log.info).toHaveBeenCalledWith("signed in", expect.objectContaining({ method, userId: 1 }));
+    // A keyed hash of the name typed, never the name, PIN or password.
+    const logged = JSON.stringify(vi.mocked(log.info).mock.calls);
+    expect(logged).not.toMatch(/112358|looking glass|"alice"/);
+    if (method === "password") expect(logged).toMatch(/"userHash":"[0-9a-f]{32}"/);
   });
 
-  it("counts refusals: after five wrong attempts the browser is locked and the print server not asked", async () => {
-    for (let i = 0; i < signInLimit.maxFailures; i += 1) {
+  it("counts refusals: past the limit the browser needs a challenge and the print server is not asked", async () => {
+    // A password names the person, whose own, lower limit comes first.
+    const limit = method === "pin" ? signInLimit.maxFailures : signInLimit.personFailures;
+    for (let i = 0; i < limit; i += 1) {
       expect(await refusalOf(wrong[method])).toMatchObject({ code: "invalid_credentials" });
     }
-    expect(signInUser).toHaveBeenCalledTimes(signInLimit.maxFailures);
-    const locked = await refusalOf(right[method]);
-    expect(locked).toMatchObject({ code: "locked" });
-    expect(locked.retryAfterSeconds).toBeGreaterThan(0);
-    expect(signInUser).toHaveBeenCalledTimes(signInLimit.maxFailures);
+    expect(signInUser).toHaveBeenCalledTimes(limit);
+    const challenged = await refusalOf(right[method]);
+    expect(challenged).toMatchObject({ code: "challenge_required" });
+    expect(signInUser).toHaveBeenCalledTimes(limit);
     expect(setSessionCookie()).toBeUndefined();
     await runAfterTasks();
     expect(log.info).toHaveBeenCalledWith(
       "sign-in refused",
-      expect.objectContaining({ method, addressKnown: false, browserKnown: false, errorCode: "locked" }),
+      expect.objectContaining({ method, address: undefined, browserKnown: false, errorCode: "challenge_required" }),
     );
     // A refusal is the person's, not the portal's fault: not logged as an Auth.js error.
     expect(log.error).not.toHaveBeenCalled();
@@ -157,10 +161,25 @@ describe("the Credentials provider", () => {
     for (let i = 0; i < signInLimit.maxFailures; i += 1) {
       await signInWith(wrong.pin, browserA).catch(() => undefined);
     }
-    await expect(signInWith(right.pin, browserA)).rejects.toMatchObject({ code: "locked" });
+    await expect(signInWith(right.pin, browserA)).rejects.toMatchObject({ code: "challenge_required" });
     await expect(signInWith(right.pin, "portal-browser=BBBBBBBBBBBBBBBBBBBBBB")).resolves.toBe(
       "http://localhost:3000/jobs",
     );
+  });
+
+  it("gives the browser a device cookie, and its person is never stopped there by a stranger's failures", async () => {
+    const aliceBrowser = "portal-browser=AAAAAAAAAAAAAAAAAAAAAA";
+    await signInWith(right.password, aliceBrowser);
+    const device = scope.set.findLast((cookie) => cookie.name === "portal-device");
+    expect(device?.options).toMatchObject({ httpOnly: true, path: "/" });
+    // A stranger's 30 wrong passwords for alice from 30 other browsers.
+    for (let i = 0; i < 30; i += 1)
+      await signInWith(wrong.password, `portal-browser=${String(i).padStart(22, "S")}`).catch(() => undefined);
+    expect(await refusalOf(right.password)).toMatchObject({ code: "challenge_required", reason: "person limit" });
+    // Alice from her own browser, at once.
+    const cookies = `${aliceBrowser}; portal-device=${device?.value}`;
+    await expect(signInWith(right.password, cookies)).resolves.toBe("http://localhost:3000/jobs");
+    await expect(signInWith(right.pin, cookies)).resolves.toBe("http://localhost:3000/jobs");
   });
 
   it("answers an outage of the print server as its own refusal, counting no failure", async () => {

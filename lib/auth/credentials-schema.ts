@@ -40,6 +40,8 @@ const problem = (key: CredentialsProblem) => ({ message: key });
 
 export const pinCredentials = z.object({
   method: z.literal("pin"),
+  // Whose PIN it is (a user name or alias); empty only where PIN alone is offered (pin-alone.ts).
+  username: z.string().trim().max(200, problem("usernameTooLong")).optional(),
   pin: z
     .string()
     .trim()

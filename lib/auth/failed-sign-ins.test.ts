@@ -6,7 +6,8 @@ import { countedAttempt, signInLimit, type AttemptRules, type AttemptSource } fr
 
 // The portal's sign-in limits against the ways of guessing around them: parallel
 // guesses, shared addresses, rotating IPv6 addresses, PIN guessing spread
-// over many addresses.
+// over many addresses, one person's name guessed from everywhere; and that
+// a limit asks for a challenge, never locks anyone out.
 
 const wrong = async (): Promise<never> => {
   // A credential check that takes a while, as the print server's does.
@@ -30,7 +31,7 @@ describe("countedAttempt", () => {
       Array.from({ length: 40 }, () => attempt(store, { address: "192.0.2.1", browser: "b1" }, check)),
     );
     expect(check).toHaveBeenCalledTimes(signInLimit.maxFailures);
-    expect(results.filter((r) => r instanceof PortalError && r.code === "locked")).toHaveLength(35);
+    expect(results.filter((r) => r instanceof PortalError && r.code === "challenge_required")).toHaveLength(35);
   });
 
   it("also for requests that drop the cookie: they share their address's counter", async () => {
@@ -42,11 +43,11 @@ describe("countedAttempt", () => {
     expect(check).toHaveBeenCalledTimes(signInLimit.maxFailures);
   });
 
-  it("never locks out another person at the same address", async () => {
+  it("never stops another person at the same address", async () => {
     const store = new MemoryStateStore();
     for (let i = 0; i < 8; i += 1) await attempt(store, { address: "192.0.2.3", browser: "mistyper" }, wrong);
     expect(await attempt(store, { address: "192.0.2.3", browser: "mistyper" }, right)).toMatchObject({
-      code: "locked",
+      code: "challenge_required",
     });
     expect(await attempt(store, { address: "192.0.2.3", browser: "colleague" }, right)).toBe("signed in");
     // Without an address known at all (plain `next start`), browsers still stay apart.
@@ -72,7 +73,7 @@ describe("countedAttempt", () => {
       await attempt(store, { address: "192.0.2.5", browser: `fresh-${i}` }, wrong, rules);
     const check = vi.fn(right);
     expect(await attempt(store, { address: "192.0.2.5", browser: "one more" }, check, rules)).toMatchObject({
-      code: "locked",
+      code: "challenge_required",
     });
     expect(check).not.toHaveBeenCalled();
   });
@@ -87,7 +88,7 @@ describe("countedAttempt", () => {
       ),
     );
     expect(check).toHaveBeenCalledTimes(signInLimit.addressCeiling);
-    expect(results.filter((r) => r instanceof PortalError && r.code === "locked")).toHaveLength(150);
+    expect(results.filter((r) => r instanceof PortalError && r.code === "challenge_required")).toHaveLength(150);
     // Another address is not touched by it.
     expect(await attempt(store, { address: "192.0.2.7", browser: "fresh-0" }, right, rules)).toBe("signed in");
   });
@@ -122,16 +123,18 @@ describe("countedAttempt", () => {
     expect(await attempt(store, { address: "2001:db8:7:8::1", browser: undefined }, right)).toBe("signed in");
   });
 
-  it("pauses sign-in by PIN at the organisation's ceiling, with one log line, while passwords still work", async () => {
+  it("asks every PIN for a challenge at the organisation's ceiling, with one log line, while passwords still work", async () => {
     const store = new MemoryStateStore();
     const warn = vi.spyOn(log, "warn");
     // 20 wrong PINs, each from a different address (a botnet guessing PINs).
     for (let i = 0; i < 20; i += 1) await attempt(store, { address: `198.51.100.${i}`, browser: undefined }, wrong);
     const check = vi.fn(right);
-    const paused = await attempt(store, { address: "203.0.113.9", browser: "someone" }, check);
-    expect(paused).toMatchObject({ code: "locked", sentenceKey: "errors.pinSignInPaused" });
-    expect((paused as PortalError).retryAfterSeconds).toBeGreaterThan(0);
+    const challenged = await attempt(store, { address: "203.0.113.9", browser: "someone" }, check);
+    expect(challenged).toMatchObject({ code: "challenge_required", reason: "organisation PIN ceiling" });
     expect(check).not.toHaveBeenCalled();
+    // With a solved challenge the same PIN signs in: the ceiling stops nobody.
+    const solved = { ...pin, challenge: async () => "solved" as const };
+    expect(await attempt(store, { address: "203.0.113.9", browser: "someone" }, check, solved)).toBe("signed in");
     expect(await attempt(store, { address: "203.0.113.9", browser: "someone" }, right, { kind: "password" })).toBe(
       "signed in",
     );
@@ -140,7 +143,7 @@ describe("countedAttempt", () => {
     expect(alerts[0]?.[1]).toMatchObject({ ceiling: 20 });
   });
 
-  it("pauses sign-in by PIN at the ceiling when 300 wrong PINs from 300 addresses come at once", async () => {
+  it("asks for a challenge at the ceiling when 300 wrong PINs from 300 addresses come at once", async () => {
     const store = new MemoryStateStore();
     const warn = vi.spyOn(log, "warn");
     const check = vi.fn(wrong);
@@ -150,9 +153,62 @@ describe("countedAttempt", () => {
       ),
     );
     expect(check).toHaveBeenCalledTimes(20);
-    expect(results.filter((r) => r instanceof PortalError && r.sentenceKey === "errors.pinSignInPaused")).toHaveLength(
-      280,
-    );
+    expect(results.filter((r) => r instanceof PortalError && r.code === "challenge_required")).toHaveLength(280);
     expect(warn.mock.calls.filter(([, fields]) => fields?.alert === "failed-pin-ceiling")).toHaveLength(1);
+  });
+
+  it("counts failures per person named, from any browser and address, then asks for a challenge", async () => {
+    const store = new MemoryStateStore();
+    const rules: AttemptRules = { kind: "password", person: "alice-hash" };
+    const check = vi.fn(wrong);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        attempt(store, { address: `203.0.113.${i}`, browser: `s${i}` }, check, rules),
+      ),
+    );
+    expect(check).toHaveBeenCalledTimes(signInLimit.personFailures);
+    expect(results.filter((r) => r instanceof PortalError && r.code === "challenge_required")).toHaveLength(
+      30 - signInLimit.personFailures,
+    );
+    // Another person is not touched by it.
+    expect(
+      await attempt(store, { address: "203.0.113.1", browser: "x" }, right, { kind: "password", person: "bob-hash" }),
+    ).toBe("signed in");
+  });
+
+  it("lets the person's own device through at once after a stranger's 30 failures against the name", async () => {
+    const store = new MemoryStateStore();
+    const stranger: AttemptRules = { kind: "pin", person: "alice-hash", pinFailureCeiling: 20 };
+    for (let i = 0; i < 30; i += 1)
+      await attempt(store, { address: `203.0.113.${i}`, browser: `s${i}` }, wrong, stranger);
+    // Same address as the stranger's last, even: the device bucket is its own.
+    const own: AttemptRules = { ...stranger, device: "alices-laptop" };
+    expect(await attempt(store, { address: "203.0.113.29", browser: "a" }, right, own)).toBe("signed in");
+    // Her own mistakes on her device count there, and then ask her for a challenge.
+    for (let i = 0; i < signInLimit.deviceFailures; i += 1)
+      await attempt(store, { address: "203.0.113.29", browser: "a" }, wrong, own);
+    expect(await attempt(store, { address: "203.0.113.29", browser: "a" }, right, own)).toMatchObject({
+      code: "challenge_required",
+      reason: "device limit",
+    });
+  });
+
+  it("lets one attempt past a used-up counter per solved challenge, and refuses a failed one", async () => {
+    const store = new MemoryStateStore();
+    const source = { address: "192.0.2.40", browser: "b" };
+    for (let i = 0; i < signInLimit.maxFailures; i += 1) await attempt(store, source, wrong);
+    const check = vi.fn(right);
+    const failed = { ...pin, challenge: async () => "failed" as const };
+    expect(await attempt(store, source, check, failed)).toMatchObject({ code: "challenge_failed" });
+    expect(check).not.toHaveBeenCalled();
+    const solved = vi.fn(async () => "solved" as const);
+    expect(await attempt(store, source, check, { ...pin, challenge: solved })).toBe("signed in");
+    expect(solved).toHaveBeenCalledTimes(1);
+    // Not needed below the limits: a solution sent anyway is not used up.
+    const unused = vi.fn(async () => "solved" as const);
+    expect(await attempt(store, { address: "192.0.2.41", browser: "c" }, right, { ...pin, challenge: unused })).toBe(
+      "signed in",
+    );
+    expect(unused).not.toHaveBeenCalled();
   });
 });

@@ -16,11 +16,34 @@ import { isCredentialsProblem, problemField, type CredentialsProblem } from "./c
 
 export type SignInMethod = SignInState["method"];
 
+/**
+ * Why a sign-in was refused, in words a log or the person's list of sign-in
+ * attempts can use: a PIN without a user name where PIN alone is not offered,
+ * other fields refused, a wrong PIN or password, a challenge needed (past a
+ * limit), a challenge sent that did not count, or anything else (the print
+ * server away, the state store down).
+ */
+export type SignInRefusalReason =
+  "missing-name" | "bad-fields" | "wrong-credentials" | "challenge-needed" | "challenge-failed" | "other";
+
 export type SignInFailure =
   /** Fields the form's schema refused (each problem names its field). */
-  | { method: SignInMethod; problems: CredentialsProblem[] }
-  /** The attempt refused or failed: wrong credentials, a limit, the print server away. */
-  | { method: SignInMethod; error: PortalError };
+  | { method: SignInMethod; problems: CredentialsProblem[]; reason: SignInRefusalReason }
+  /** The attempt refused or failed: wrong credentials, a challenge needed, the print server away. */
+  | { method: SignInMethod; error: PortalError; reason: SignInRefusalReason };
+
+/** The refusal reason of an attempt the print server or a limit refused. */
+export function refusalReason(error: PortalError): SignInRefusalReason {
+  if (error.code === "invalid_credentials") return "wrong-credentials";
+  if (error.code === "challenge_required") return "challenge-needed";
+  if (error.code === "challenge_failed") return "challenge-failed";
+  return "other";
+}
+
+/** True when the form must show the challenge for the next attempt. */
+export function needsChallenge(error: PortalError): boolean {
+  return error.code === "challenge_required" || error.code === "challenge_failed";
+}
 
 const query = {
   error: "signInError",
@@ -64,5 +87,6 @@ export function failureStateFromQuery(params: Params, locale: Locale): SignInSta
   if (!key) return undefined;
   const wait = Number(params[query.retryAfter]);
   const values = sentenceValues(Number.isFinite(wait) && wait > 0 ? wait : undefined);
-  return { method, message: catalogueSentence({ key, values }, locale) };
+  const challenge = key === "errors.challenge_required" || key === "errors.challenge_failed";
+  return { method, message: catalogueSentence({ key, values }, locale), ...(challenge ? { challenge } : {}) };
 }

@@ -35,7 +35,7 @@ describe("openSession", () => {
     expect(await store.sessionsOf(3)).toEqual([signedIn.sessionId]);
   });
 
-  it("locks one address after repeated wrong PINs while another address still signs in", async () => {
+  it("asks one address for a challenge after repeated wrong PINs while another address still signs in", async () => {
     const store = new MemoryStateStore();
     const wrong = async (): Promise<TokenSet> => {
       throw new PortalError("invalid_credentials");
@@ -59,8 +59,7 @@ describe("openSession", () => {
       maxLifetimeSeconds: 3600,
       login,
     }).catch((e: unknown) => e);
-    expect(locked).toMatchObject({ code: "locked" });
-    expect((locked as PortalError).retryAfterSeconds).toBeGreaterThan(0);
+    expect(locked).toMatchObject({ code: "challenge_required" });
     expect(login).not.toHaveBeenCalled();
     await expect(
       openSession({ method: "pin", pin: "112358" }, at("192.0.2.2"), {
@@ -87,6 +86,42 @@ describe("openSession", () => {
         }),
       ).rejects.toMatchObject({ code: "unreachable" });
     }
+  });
+});
+
+describe("openSession with a user name and a PIN", () => {
+  const deps = (store: MemoryStateStore, tokens: TokenSet, revoke = vi.fn(async () => true)) => ({
+    store,
+    idleTimeoutSeconds: 600,
+    maxLifetimeSeconds: 3600,
+    login: async () => tokens,
+    aliasesOf: async () => ["a.liddell"],
+    revoke,
+  });
+
+  it("signs in when the PIN's owner is the person named: user name or alias, any letter case", async () => {
+    const store = new MemoryStateStore();
+    const tokens = await tokenFor({ sub: "3", username: "alice" });
+    for (const username of ["alice", " ALICE ", "A.Liddell"])
+      await expect(
+        openSession({ method: "pin", username, pin: "112358" }, at("198.51.100.1"), deps(store, tokens)),
+      ).resolves.toMatchObject({ userId: 3 });
+  });
+
+  it("refuses another person's PIN as a wrong PIN, counts it, and revokes the tokens it got", async () => {
+    const store = new MemoryStateStore();
+    const revoke = vi.fn(async () => true);
+    const tokens = await tokenFor({ sub: "3", username: "alice" });
+    const refused = await openSession(
+      { method: "pin", username: "bob", pin: "112358" },
+      at("198.51.100.2"),
+      deps(store, tokens, revoke),
+    ).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(PortalError);
+    expect(refused).toMatchObject({ code: "invalid_credentials" });
+    expect(revoke).toHaveBeenCalledWith("r");
+    expect(await store.sessionsOf(3)).toEqual([]);
+    expect((await store.peek("sign-in-failures:198.51.100.2")).count).toBe(1);
   });
 });
 

@@ -1,11 +1,15 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { signInUser } from "@/lib/print-server/token-endpoint";
-import { userFromAccessToken } from "@/lib/print-server/token-claims";
+import { PortalError } from "@/lib/browser-safe/errors";
+import type { ChallengeOutcome } from "@/lib/challenge/accept-solution";
+import { signInUser, revokeRefreshToken } from "@/lib/print-server/token-endpoint";
+import { userFromAccessToken, type TokenUser } from "@/lib/print-server/token-claims";
 import type { TokenSet } from "@/lib/print-server/token-set";
+import { getOwnProfile } from "@/lib/print-server/users";
 import type { SignInCredentials } from "./credentials-schema";
 import type { StateStore } from "@/lib/state/state-store";
 import { countedAttempt, type AttemptSource } from "./failed-sign-ins";
+import { sameName } from "./person-name";
 
 export interface SignedIn {
   sessionId: string;
@@ -21,7 +25,39 @@ export interface SignInDeps {
   maxLifetimeSeconds: number;
   /** PORTAL_PIN_FAILURE_CEILING. */
   pinFailureCeiling?: number;
+  /** The keyed hash of the name signed in as (person-name.ts), for the per-person counter. */
+  person?: string;
+  /** This browser's device id when its device cookie names `person` (device-cookie.ts). */
+  device?: string;
+  /** Checks the solved challenge the attempt came with (lib/challenge/). */
+  challenge?: () => Promise<ChallengeOutcome>;
+  /** Hashed name and address for the log lines. */
+  logFields?: Record<string, unknown>;
   login?: (credentials: SignInCredentials, address: string | undefined) => Promise<TokenSet>;
+  /** The person's aliases, read with their own token. */
+  aliasesOf?: (tokens: TokenSet, user: TokenUser) => Promise<string[]>;
+  revoke?: (refreshToken: string) => Promise<unknown>;
+}
+
+const ownAliases = async (tokens: TokenSet, user: TokenUser) =>
+  (await getOwnProfile(tokens.accessToken, user.userId)).aliases;
+
+/**
+ * A PIN with a user name signs in only when the print server's token belongs
+ * to that name (the user name or one of the aliases, any letter case): the
+ * print server checks the PIN alone, which would otherwise sign in whoever
+ * owns a guessed PIN. A mismatch is a wrong credential; its tokens are
+ * revoked and never used.
+ */
+async function ownerChecked(credentials: SignInCredentials, tokens: TokenSet, deps: SignInDeps): Promise<TokenSet> {
+  if (credentials.method !== "pin" || !credentials.username) return tokens;
+  const name = credentials.username;
+  const user = userFromAccessToken(tokens.accessToken);
+  if (sameName(user.username, name)) return tokens;
+  const aliases = await (deps.aliasesOf ?? ownAliases)(tokens, user);
+  if (aliases.some((alias) => sameName(alias, name))) return tokens;
+  if (tokens.refreshToken) await (deps.revoke ?? revokeRefreshToken)(tokens.refreshToken).catch(() => undefined);
+  throw new PortalError("invalid_credentials", { reason: "PIN of another person" });
 }
 
 /** Checks the credentials with the print server and opens a server-side session. */
@@ -33,8 +69,15 @@ export async function openSession(
   const tokens = await countedAttempt(
     deps.store,
     source,
-    { kind: credentials.method, pinFailureCeiling: deps.pinFailureCeiling },
-    () => (deps.login ?? signInUser)(credentials, source.address),
+    {
+      kind: credentials.method,
+      pinFailureCeiling: deps.pinFailureCeiling,
+      person: deps.person,
+      device: deps.device,
+      challenge: deps.challenge,
+      logFields: deps.logFields,
+    },
+    async () => ownerChecked(credentials, await (deps.login ?? signInUser)(credentials, source.address), deps),
   );
   return startSession(tokens, deps);
 }

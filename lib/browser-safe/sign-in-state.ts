@@ -4,4 +4,6 @@ export interface SignInState {
   username?: string;
   message?: string;
   fieldErrors?: Record<string, string>;
+  /** The next attempt needs a solved challenge (components/challenge/). */
+  challenge?: boolean;
 }

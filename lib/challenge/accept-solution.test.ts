@@ -16,7 +16,7 @@ async function solved(challenge: Challenge): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
 }
 
-describe("acceptSolution", () => {
+describe("acceptSolution", { timeout: 60_000 }, () => {
   it("accepts a solved challenge once, also when the same solution arrives 10 times at once", async () => {
     const store = new MemoryStateStore();
     const payload = await solved(await issueChallenge({ secrets }));

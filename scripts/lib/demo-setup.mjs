@@ -41,6 +41,15 @@ const demoSignIns = `  Demo sign-ins
     PIN 314159                  Bob Builder     (or user bob, password canwefixit)
     user carol, password higherfurther   Carol Danvers (no PIN)`;
 
+/**
+ * PIN alone (no user name) on this machine only, so the demo keeps its
+ * one-field PIN sign-in; PORTAL_PIN_ALONE_NETWORKS, when set (even empty),
+ * is used as it is.
+ */
+export function demoSignInSettings() {
+  return { PORTAL_PIN_ALONE_NETWORKS: process.env.PORTAL_PIN_ALONE_NETWORKS ?? "127.0.0.0/8, ::1" };
+}
+
 /** What a demo's portal instances need to reach the print server as `client`. */
 export function printServerSettings(printServer, client) {
   return {

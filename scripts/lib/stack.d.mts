@@ -26,6 +26,8 @@ export function printServerKnowsClient(env: Env, clientId: string, options?: { p
 export function exportCa(env: Env): Promise<string>;
 export function portalNeedsBuild(): boolean;
 export function buildPortal(): Promise<void>;
+/** Where a started portal offers PIN alone unless told otherwise. */
+export const stackPinAloneNetworks: string;
 export function startPortal(
   env: Env,
   options?: { dev?: boolean; echo?: (line: string) => void },

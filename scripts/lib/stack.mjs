@@ -222,11 +222,20 @@ export function buildPortal() {
   });
 }
 
+/**
+ * Where a portal these scripts start offers PIN alone unless told otherwise
+ * (PORTAL_PIN_ALONE_NETWORKS in `env` or the environment, "" for nowhere):
+ * this machine, and the private range the browser tests' addresses come from
+ * (e2e/fixtures.ts), so their one-field PIN sign-ins keep working.
+ */
+export const stackPinAloneNetworks = "127.0.0.0/8, ::1, 10.0.0.0/8";
+
 /** Starts the portal's server (scripts/portal-server.mjs); resolves with its URL. */
 export async function startPortal(env, { dev = false, echo } = {}) {
+  const pinAlone = process.env.PORTAL_PIN_ALONE_NETWORKS ?? stackPinAloneNetworks;
   const child = spawn(process.execPath, [join(root, "scripts", "portal-server.mjs"), ...(dev ? ["--dev"] : [])], {
     cwd: root,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORTAL_PIN_ALONE_NETWORKS: pinAlone, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   keepLog(child, "portal");

@@ -19,6 +19,10 @@ import { errorSentence } from "@/lib/i18n/error-sentence";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { serverTranslator } from "@/lib/i18n/server-translator";
 import { failureStateFromQuery } from "@/lib/auth/sign-in-failure";
+import { headers } from "next/headers";
+import { attemptSource } from "@/lib/auth/attempt-source";
+import { pinAloneAllowed } from "@/lib/auth/pin-alone";
+import type { ChallengeTexts } from "@/components/challenge/challenge-field";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await serverTranslator("signIn");
@@ -78,8 +82,28 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
     Object.fromEntries(Object.entries(params).map(([name, value]) => [name, first(value)])),
     locale,
   );
+  // PIN alone only where PORTAL_PIN_ALONE_NETWORKS offers it; the route checks again.
+  const pinAlone = pinAloneAllowed(attemptSource(await headers()).address, getEnv().PORTAL_PIN_ALONE_NETWORKS);
+  const challengeTexts: ChallengeTexts = {
+    label: t("challenge.label"),
+    hint: t("challenge.hint"),
+    verifying: t("challenge.verifying"),
+    verified: t("challenge.verified"),
+    error: t("challenge.error"),
+    expired: t("challenge.expired"),
+    verificationRequired: t("challenge.verificationRequired"),
+    waitAlert: t("challenge.waitAlert"),
+    noScript: t("challenge.noScript"),
+  };
   const form = (
-    <SignInForm callbackUrl={callbackPath === "/" ? undefined : callbackPath} notice={notice} failed={failed} />
+    <SignInForm
+      callbackUrl={callbackPath === "/" ? undefined : callbackPath}
+      notice={notice}
+      failed={failed}
+      pinAlone={pinAlone}
+      language={locale}
+      challengeTexts={challengeTexts}
+    />
   );
   return (
     <main

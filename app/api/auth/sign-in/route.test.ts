@@ -63,7 +63,7 @@ beforeEach(() => {
 
 describe("POST /api/auth/sign-in without JavaScript", () => {
   it("sends the browser on to the page asked for, framed if it was, with Auth.js's session cookie", async () => {
-    const answer = await post({ method: "pin", pin: alicePin, callbackUrl: "/reports?embed=1" });
+    const answer = await post({ method: "pin", username: "alice", pin: alicePin, callbackUrl: "/reports?embed=1" });
     expect(answer.status).toBe(303);
     expect(answer.headers.get("location")).toBe("http://localhost:3000/reports?embed=1");
     expect(answer.headers.get("cache-control")).toBe("no-store");
@@ -71,20 +71,20 @@ describe("POST /api/auth/sign-in without JavaScript", () => {
     const claims = await sessionClaims();
     expect(claims).toMatchObject({ name: "Alice Liddell", username: "alice" });
     expect(await memory.readSession(String(claims?.sid))).toBeDefined();
-    expect(signInUser).toHaveBeenCalledWith({ method: "pin", pin: alicePin }, undefined);
+    expect(signInUser).toHaveBeenCalledWith({ method: "pin", username: "alice", pin: alicePin }, undefined);
   });
 
   it.each(["https://evil.example/", "/.//evil.example/phish", "/a/..//evil.example"])(
     "goes home instead of to another site (%s)",
     async (callbackUrl) => {
-      const answer = await post({ method: "pin", pin: alicePin, callbackUrl });
+      const answer = await post({ method: "pin", username: "alice", pin: alicePin, callbackUrl });
       expect(answer.headers.get("location")).toBe("http://localhost:3000/");
       expect(setSessionCookie()).toBeDefined();
     },
   );
 
   it("sends a refused attempt back to the sign-in page, naming the sentence and keeping page and frame", async () => {
-    const answer = await post({ method: "pin", pin: "999999", callbackUrl: "/reports?embed=1" });
+    const answer = await post({ method: "pin", username: "alice", pin: "999999", callbackUrl: "/reports?embed=1" });
     expect(answer.status).toBe(303);
     const location = new URL(answer.headers.get("location") ?? "");
     expect(location.pathname).toBe("/sign-in");
@@ -96,18 +96,13 @@ describe("POST /api/auth/sign-in without JavaScript", () => {
     expect(setSessionCookie()).toBeUndefined();
   });
 
-  it("says how long a lock lasts, and which form was sent, never what was typed", async () => {
+  it("says a challenge is needed, and which form was sent, never what was typed", async () => {
     const wrong = { method: "password", username: "alice", password: "secret-words" };
     for (let i = 0; i < 5; i += 1) await post(wrong);
     const answer = await post(wrong);
     const location = answer.headers.get("location") ?? "";
     const query = Object.fromEntries(new URL(location).searchParams);
-    expect(query).toEqual({
-      signInError: "locked",
-      retryAfter: expect.stringMatching(/^\d+$/),
-      signInMethod: "password",
-    });
-    expect(Number(query.retryAfter)).toBeGreaterThan(800);
+    expect(query).toEqual({ signInError: "challenge_required", signInMethod: "password" });
     expect(location).not.toContain("alice");
     expect(location).not.toContain("secret");
     expect(signInUser).toHaveBeenCalledTimes(5);
@@ -122,7 +117,7 @@ describe("POST /api/auth/sign-in without JavaScript", () => {
   it("replaces the browser's previous session once the new one is open", async () => {
     await memory.saveSession("old", aliceSession(Date.now()), 1800);
     const old = await sealedSessionCookie("old");
-    await post({ method: "pin", pin: alicePin }, { cookie: `authjs.session-token=${old}` });
+    await post({ method: "pin", username: "alice", pin: alicePin }, { cookie: `authjs.session-token=${old}` });
     expect(await memory.readSession("old")).toBeUndefined();
     expect(await memory.readSession(String((await sessionClaims())?.sid))).toBeDefined();
   });
@@ -137,18 +132,29 @@ describe("POST /api/auth/sign-in from the form's script (JSON)", () => {
     expect(await sessionClaims()).toMatchObject({ username: "alice" });
   });
 
-  it("answers a refusal with its sentence and wait", async () => {
-    for (let i = 0; i < 5; i += 1) await post({ method: "pin", pin: "999999" }, json);
-    const answer = await post({ method: "pin", pin: alicePin }, json);
-    expect(answer.status).toBe(429);
+  it("answers a refusal past a limit with the challenge's sentence", async () => {
+    for (let i = 0; i < 5; i += 1) await post({ method: "pin", username: "alice", pin: "999999" }, json);
+    const answer = await post({ method: "pin", username: "alice", pin: alicePin }, json);
+    expect(answer.status).toBe(403);
     const body = await answer.json();
-    expect(body).toEqual({ error: "locked", message: expect.any(String), retryAfterSeconds: expect.any(Number) });
-    expect(body.message).toMatch(/^Too many attempts\. Try again in \d+ minutes\.$/);
+    expect(body).toEqual({
+      error: "challenge_required",
+      message: expect.stringMatching(/^Too many attempts were made\./),
+    });
     expect(setSessionCookie()).toBeUndefined();
   });
 
+  it("refuses a PIN without a user name where PIN alone is not offered, asking the print server nothing", async () => {
+    const answers = await Promise.all(Array.from({ length: 40 }, () => post({ method: "pin", pin: "999999" }, json)));
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect((await answer.json()).fields).toEqual({ username: "Enter your user name." });
+    }
+    expect(signInUser).not.toHaveBeenCalled();
+  });
+
   it("answers wrong credentials with their sentence", async () => {
-    const answer = await post({ method: "pin", pin: "999999" }, json);
+    const answer = await post({ method: "pin", username: "alice", pin: "999999" }, json);
     expect(answer.status).toBe(401);
     expect((await answer.json()).error).toBe("invalid_credentials");
   });
