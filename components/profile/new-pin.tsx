@@ -93,6 +93,8 @@ export function NewPin({ allowed }: { allowed: boolean }) {
   const [secret, setSecret] = useState("");
   // A solution counts once: every try gets a fresh challenge.
   const [challengeRound, setChallengeRound] = useState(0);
+  // A password proof needs the browser check only once too many wrong passwords asked for it.
+  const [checkAsked, setCheckAsked] = useState(false);
   const start = useRef<HTMLButtonElement>(null);
   const formHeading = useRef<HTMLHeadingElement>(null);
   // "Get a new PIN" makes way for its form: the focus goes to the form's heading, not to the top of the page.
@@ -145,7 +147,7 @@ export function NewPin({ allowed }: { allowed: boolean }) {
     if (newPin.isPending) return;
     const solved = new FormData(event.currentTarget).get(challengeFieldName);
     const altcha = typeof solved === "string" && solved ? solved : undefined;
-    const sent = method === "pin" ? { method, pin: secret, altcha } : { method, password: secret };
+    const sent = method === "pin" ? { method, pin: secret, altcha } : { method, password: secret, altcha };
     const checked = await check(loadNewPinRequest, sent);
     if (!checked) return;
     if (!checked.ok) {
@@ -157,12 +159,12 @@ export function NewPin({ allowed }: { allowed: boolean }) {
       onSuccess: () => setSecret(""),
       onError: (error) => {
         refused(error);
+        if (error instanceof PortalError && (error.code === "challenge_required" || error.code === "challenge_failed"))
+          setCheckAsked(true);
         // The proof asked for may have changed meanwhile (a password set, a sign-in aged).
         void needed.refetch();
       },
-      onSettled: () => {
-        if (method === "pin") setChallengeRound((round) => round + 1);
-      },
+      onSettled: () => setChallengeRound((round) => round + 1),
     });
   };
 
@@ -200,6 +202,9 @@ export function NewPin({ allowed }: { allowed: boolean }) {
           onChange={(event) => setSecret(event.target.value)}
           error={fieldErrors.password}
         />
+      )}
+      {method === "password" && checkAsked && (
+        <ChallengeField texts={challengeTexts(tChallenge)} language={locale} resetKey={challengeRound} />
       )}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" aria-disabled={newPin.isPending}>

@@ -90,15 +90,15 @@ describe("issueNewPin", () => {
     expect((await d.store.peek("sign-in-failures:10.0.0.2")).count).toBe(2);
   });
 
-  it("stops asking the print server once the address has used up its sign-in attempts", async () => {
-    const d = deps();
+  it("asks for a challenge, not a pause, once the browser has used up its sign-in attempts", async () => {
+    const d = deps({ hasPassword: true });
     for (let i = 0; i < signInLimit.maxFailures; i += 1)
-      await issueNewPin(bob, pinProof("000001"), at("10.0.0.3"), d).catch(() => undefined);
+      await issueNewPin(bob, { method: "password", password: "guess" }, at("10.0.0.3"), d).catch(() => undefined);
     d.login.mockClear();
-    await expect(issueNewPin(bob, pinProof("314159"), at("10.0.0.3"), d)).rejects.toMatchObject({
-      code: "locked",
-    });
+    const right = { method: "password" as const, password: "canwefixit" };
+    await expect(issueNewPin(bob, right, at("10.0.0.3"), d)).rejects.toMatchObject({ code: "challenge_required" });
     expect(d.login).not.toHaveBeenCalled();
+    expect(await issueNewPin(bob, { ...right, altcha: "solved" }, at("10.0.0.3"), d)).toBe("9021234");
   });
 
   it("makes one PIN when the same request arrives twice at once", async () => {

@@ -17,7 +17,8 @@ import type { ChallengeOutcome } from "@/lib/challenge/accept-solution";
 // checked by the print server as a counted sign-in attempt, so the page
 // cannot be used to guess. The PIN is only returned, never logged or kept.
 
-export type Proof = { method: "pin"; pin: string; altcha?: string } | { method: "password"; password: string };
+export type Proof =
+  { method: "pin"; pin: string; altcha?: string } | { method: "password"; password: string; altcha?: string };
 
 /** A second request within this many seconds of a new PIN gets none (a double submit). */
 export const newPinWindowSeconds = 30;
@@ -36,6 +37,9 @@ export interface NewPinDeps {
   /** What the challenge sent with a PIN proof is worth (lib/challenge/accept-solution.ts); a "solved" one is spent. */
   challenge: (payload: string | undefined) => Promise<ChallengeOutcome>;
   now?: () => number;
+  /** The keyed hash of the person's user name and this browser's device id, for the sign-in counters. */
+  person?: string;
+  device?: string;
   pinFailureCeiling?: number;
   login?: (credentials: Credentials, address: string | undefined) => Promise<TokenSet>;
   create?: (userId: number) => Promise<string>;
@@ -56,16 +60,17 @@ export function proofNeeded(
 
 /**
  * Refuses a proof of the wrong kind, a stale sign-in and a missing or used
- * challenge, before any secret reaches the print server. The challenge is
- * spent here, so every PIN tried costs one.
+ * challenge, before any secret reaches the print server. A PIN-only
+ * person's challenge is spent here, so every PIN tried costs one; answers
+ * whether it was.
  */
-async function checkProofRules(proof: Proof, deps: NewPinDeps): Promise<void> {
+async function checkProofRules(proof: Proof, deps: NewPinDeps): Promise<boolean> {
   const needed = proofNeeded(await deps.hasPassword(), deps.signedInAt, {
     now: deps.now?.(),
     maxAgeSeconds: deps.signInMaxAgeSeconds,
   });
   if (needed.proof === "password") {
-    if (proof.method === "password") return;
+    if (proof.method === "password") return false;
     throw new PortalError("bad_request", {
       reason: "new PIN needs the password",
       field: "password",
@@ -90,6 +95,7 @@ async function checkProofRules(proof: Proof, deps: NewPinDeps): Promise<void> {
       reason: "new PIN needs a solved challenge",
       sentenceKey: "profile.newPin.answers.challenge",
     });
+  return true;
 }
 
 function credentialsOf(user: SessionUser, proof: Proof): Credentials {
@@ -98,7 +104,13 @@ function credentialsOf(user: SessionUser, proof: Proof): Credentials {
     : { method: "password", username: user.username, password: proof.password };
 }
 
-async function confirmIdentity(user: SessionUser, proof: Proof, source: AttemptSource, deps: NewPinDeps) {
+async function confirmIdentity(
+  user: SessionUser,
+  proof: Proof,
+  source: AttemptSource,
+  deps: NewPinDeps,
+  challenged: boolean,
+) {
   const wrong = () =>
     new PortalError("invalid_credentials", {
       reason: "re-authentication refused",
@@ -108,7 +120,14 @@ async function confirmIdentity(user: SessionUser, proof: Proof, source: AttemptS
   await countedAttempt(
     deps.store,
     source,
-    { kind: proof.method, pinFailureCeiling: deps.pinFailureCeiling },
+    {
+      kind: proof.method,
+      pinFailureCeiling: deps.pinFailureCeiling,
+      person: deps.person,
+      device: deps.device,
+      // Over a limit the attempt needs a solved challenge; a PIN-only person's came with the proof.
+      challenge: challenged ? async () => "solved" : () => deps.challenge(proof.altcha),
+    },
     async () => {
       let tokens: TokenSet;
       try {
@@ -142,8 +161,8 @@ export async function issueNewPin(
         retryAfterSeconds: before.resetInSeconds,
         sentenceKey: "profile.pin.answers.justMade",
       });
-    await checkProofRules(proof, deps);
-    await confirmIdentity(user, proof, source, deps);
+    const challenged = await checkProofRules(proof, deps);
+    await confirmIdentity(user, proof, source, deps, challenged);
     const pin = await (deps.create ?? createPin)(user.userId);
     await deps.store.hit(made, newPinWindowSeconds);
     return pin;

@@ -1,5 +1,7 @@
 import { PortalError } from "@/lib/browser-safe/errors";
 import { attemptSource } from "@/lib/auth/attempt-source";
+import { deviceCookie, deviceFor, readDeviceCookie } from "@/lib/auth/device-cookie";
+import { nameHash } from "@/lib/auth/person-name";
 import { acceptSolution } from "@/lib/challenge/accept-solution";
 import { getEnv } from "@/lib/env";
 import { answerJson, userRoute } from "@/lib/http/route";
@@ -36,6 +38,9 @@ export const POST = userRoute(
     const env = getEnv();
     const store = stateStore();
     const source = attemptSource(request.headers);
+    // Counted as sign-ins of this person, in this browser's device bucket when its cookie names them.
+    const person = nameHash(user.username);
+    const device = deviceFor(readDeviceCookie(request.cookies.get(deviceCookie)?.value), person);
     const pin = await withNewSecret(
       { sessionId: session.sessionId, userId: user.userId },
       source.address,
@@ -46,6 +51,8 @@ export const POST = userRoute(
           signedInAt: session.session.createdAt,
           signInMaxAgeSeconds: env.PORTAL_NEW_PIN_SIGN_IN_MAX_AGE,
           challenge: (payload) => acceptSolution(payload, { store }),
+          person,
+          device,
           pinFailureCeiling: env.PORTAL_PIN_FAILURE_CEILING,
         });
         return { value: made, signInWith: { method: "pin", pin: made } };

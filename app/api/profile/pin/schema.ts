@@ -19,6 +19,8 @@ export const newPinRequest = z.discriminatedUnion("method", [
   z.object({
     method: z.literal("password"),
     password: z.string(enterPassword).check(z.minLength(1, enterPassword), z.maxLength(1000, enterPassword)),
+    /** A solved challenge, asked for after too many wrong passwords. */
+    altcha: z.optional(z.string().check(z.maxLength(4096))),
   }),
 ]);
 export type NewPinRequest = z.infer<typeof newPinRequest>;
