@@ -36,7 +36,7 @@ export class ProfilePage {
 
   /** Waits until the browser check (the proof-of-work challenge) has solved itself. */
   async browserChecked(): Promise<void> {
-    await expect(this.pinSection.getByText("Browser checked", { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(this.pinSection.getByRole("checkbox")).toBeChecked({ timeout: 30_000 });
   }
 
   /**
