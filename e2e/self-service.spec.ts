@@ -52,7 +52,7 @@ own.describe("a new PIN", () => {
 
   own(
     "a PIN-only person: a wrong current PIN gets no new PIN and keeps what was typed; the right one with the browser check does",
-    async ({ ownStack, signInPage, profilePage }) => {
+    async ({ page, ownStack, signInPage, profilePage }) => {
       await removePassword("bob", ownStack.printServerData);
       await signInPage.signInWithPinTo("/", bob.pin);
       await profilePage.goto();
@@ -61,6 +61,8 @@ own.describe("a new PIN", () => {
       const field = profilePage.secretField("Current PIN");
       await field.fill("000000");
       await profilePage.browserChecked();
+      // The PIN field and the browser check, each with its visible label as its name.
+      expect(await axeViolations(page)).toEqual([]);
       await profilePage.pinSection.getByRole("button", { name: "Confirm and get a new PIN" }).click();
       await expect(profilePage.pinSection).toContainText("That is not your current PIN");
       await expect(field).toHaveValue("000000");
@@ -110,6 +112,7 @@ shortFresh(
     await profilePage.pinSection.getByRole("button", { name: "Get a new PIN" }).click();
     await expect(profilePage.pinSection).toContainText("Sign in again to get a new PIN");
     await expect(profilePage.secretField("Current PIN")).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
     await profilePage.pinSection.getByRole("button", { name: "Sign out and sign in again" }).click();
     await expect(page).toHaveURL(/\/sign-in/);
     await signInPage.signInWithPinTo("/profile", bob.pin);
