@@ -106,11 +106,7 @@ export function VoucherSection({ currency, locale }: { currency: string; locale:
           className="font-mono sm:max-w-sm"
         />
         {challenge.shown && (
-          <ChallengeField
-            texts={challengeTexts(tChallenge)}
-            language={locale}
-            resetKey={challenge.round}
-          />
+          <ChallengeField texts={challengeTexts(tChallenge)} language={locale} resetKey={challenge.round} />
         )}
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" aria-disabled={redeem.isPending}>

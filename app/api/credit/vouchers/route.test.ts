@@ -10,7 +10,10 @@ vi.mock("@/lib/auth/current-session", () => ({
   withUserToken: vi.fn(async (_active: unknown, call: (token: string) => Promise<unknown>) => call("user-token")),
 }));
 vi.mock("@/lib/env", () => ({
-  getEnv: () => ({ PORTAL_URL: "http://localhost:3000", AUTH_SECRET: "a test secret of at least thirty-two characters" }),
+  getEnv: () => ({
+    PORTAL_URL: "http://localhost:3000",
+    AUTH_SECRET: "a test secret of at least thirty-two characters",
+  }),
 }));
 vi.mock("@/lib/i18n/request-locale", () => ({ localeOfRequest: vi.fn(async () => "en") }));
 vi.mock("@/lib/print-server/voucher-payments", () => ({
@@ -38,7 +41,11 @@ const post = (body: unknown, site = "same-origin") =>
 beforeEach(() => vi.clearAllMocks());
 
 const unknownCode = () =>
-  new PortalError("bad_request", { reason: "invalid_voucher", field: "code", sentenceKey: "credit.voucher.answers.unknown" });
+  new PortalError("bad_request", {
+    reason: "invalid_voucher",
+    field: "code",
+    sentenceKey: "credit.voucher.answers.unknown",
+  });
 
 /** The widget's field: base64 of the challenge and the solution altcha-lib finds for it. */
 async function solvedChallenge(): Promise<string> {
