@@ -215,7 +215,7 @@ test.describe("against a real MyQ X's shapes", () => {
     await expect(profilePage.details.getByLabel("Language")).toHaveValue("de");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
 
-    const pin = await profilePage.getNewPin(alice.pin);
+    const pin = await profilePage.getNewPin({ password: alice.password });
     expect(pin).toBe("583920");
   });
 });

@@ -80,7 +80,7 @@ test("a new PIN signs bob out in his other browser, and its refresh token no lon
 
     const profilePage = new ProfilePage(page);
     await profilePage.goto();
-    const pin = await profilePage.getNewPin(bob.pin);
+    const pin = await profilePage.getNewPin({ password: bob.password });
     expect(pin).not.toBe(bob.pin);
 
     // The other browser's next click finds its session gone.

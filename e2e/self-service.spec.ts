@@ -3,7 +3,8 @@ import { ProfilePage } from "./pages/profile-page";
 import { SignInPage } from "./pages/sign-in-page";
 import { axeViolations } from "./support/axe";
 import { requestsForEach } from "./support/preloaded-read";
-import { ownStackTest } from "./support/own-stack-test";
+import { ownStackTest, privateStackTest } from "./support/own-stack-test";
+import { removePassword } from "./support/print-server-cli";
 import { e2eAddressHeader } from "./support/stack-env";
 
 // Self-service: a new PIN, the profile and the password. A test
@@ -32,7 +33,8 @@ own.describe("a new PIN", () => {
       await signInPage.signInWithPinTo("/", bob.pin);
       await profilePage.goto();
       const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/profile/pin");
-      const pin = await profilePage.getNewPin(bob.pin);
+      // bob has a password: it, not his PIN, proves it is him.
+      const pin = await profilePage.getNewPin({ password: bob.password });
       expect(pin).not.toBe(bob.pin);
       expect((await answer).headers()["cache-control"]).toContain("no-store");
       await expect(profilePage.pinSection).toContainText("your old PIN no longer works");
@@ -48,18 +50,78 @@ own.describe("a new PIN", () => {
     },
   );
 
-  own("a wrong current PIN gets no new PIN and keeps what was typed", async ({ signInPage, profilePage }) => {
+  own(
+    "a PIN-only person: a wrong current PIN gets no new PIN and keeps what was typed; the right one with the browser check does",
+    async ({ page, ownStack, signInPage, profilePage }) => {
+      await removePassword("bob", ownStack.printServerData);
+      await signInPage.signInWithPinTo("/", bob.pin);
+      await profilePage.goto();
+      await profilePage.pinSection.getByRole("button", { name: "Get a new PIN" }).click();
+      await expect(profilePage.secretField("Password")).toHaveCount(0);
+      const field = profilePage.secretField("Current PIN");
+      await field.fill("000000");
+      await profilePage.browserChecked();
+      // The PIN field and the browser check, each with its visible label as its name.
+      expect(await axeViolations(page)).toEqual([]);
+      await profilePage.pinSection.getByRole("button", { name: "Confirm and get a new PIN" }).click();
+      await expect(profilePage.pinSection).toContainText("That is not your current PIN");
+      await expect(field).toHaveValue("000000");
+      await expect(profilePage.pinSection.getByTestId("new-pin")).toHaveCount(0);
+
+      // A fresh sign-in, the right PIN and a new browser check (a solution counts once).
+      await field.fill(bob.pin);
+      await profilePage.browserChecked();
+      await profilePage.pinSection.getByRole("button", { name: "Confirm and get a new PIN" }).click();
+      await expect(profilePage.pinSection.getByTestId("new-pin")).toHaveText(/^\d{6}$/);
+    },
+  );
+
+  own("a person with a password gets no new PIN without the right password", async ({ signInPage, profilePage }) => {
     await signInPage.signInWithPinTo("/", bob.pin);
     await profilePage.goto();
     await profilePage.pinSection.getByRole("button", { name: "Get a new PIN" }).click();
-    const field = profilePage.pinSection.locator("input[type=password]");
-    await field.fill("000000");
+    // Only the password is asked for: the PIN that signed in (perhaps guessed) is not enough.
+    await expect(profilePage.secretField("Current PIN")).toHaveCount(0);
+    const field = profilePage.secretField("Password");
+    await field.fill("wonderland");
     await profilePage.pinSection.getByRole("button", { name: "Confirm and get a new PIN" }).click();
-    await expect(profilePage.pinSection).toContainText("That is not your current PIN");
-    await expect(field).toHaveValue("000000");
+    await expect(profilePage.pinSection).toContainText("That is not your password");
+    await expect(field).toHaveValue("wonderland");
     await expect(profilePage.pinSection.getByTestId("new-pin")).toHaveCount(0);
   });
 });
+
+// A sign-in counts as fresh for 8 seconds here, so a test can wait it out.
+const shortFresh = privateStackTest({ portalEnv: { PORTAL_NEW_PIN_SIGN_IN_MAX_AGE: "8" } }).extend<{
+  profilePage: ProfilePage;
+}>({
+  profilePage: async ({ page }, use) => {
+    await use(new ProfilePage(page));
+  },
+});
+
+shortFresh.setTimeout(150_000);
+
+shortFresh(
+  "a PIN-only person whose sign-in is older is told to sign in again, and after signing in is asked for the PIN",
+  async ({ page, stack, signInPage, profilePage }) => {
+    await removePassword("bob", stack.printServerData);
+    await signInPage.signInWithPinTo("/", bob.pin);
+    await page.waitForTimeout(9_000);
+    await profilePage.goto();
+    await profilePage.pinSection.getByRole("button", { name: "Get a new PIN" }).click();
+    await expect(profilePage.pinSection).toContainText("Sign in again to get a new PIN");
+    await expect(profilePage.secretField("Current PIN")).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await profilePage.pinSection.getByRole("button", { name: "Sign out and sign in again" }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+    await signInPage.signInWithPinTo("/profile", bob.pin);
+    await profilePage.goto();
+    await profilePage.pinSection.getByRole("button", { name: "Get a new PIN" }).click();
+    await expect(profilePage.secretField("Current PIN")).toBeVisible();
+    await expect(profilePage.pinSection).not.toContainText("Sign in again to get a new PIN");
+  },
+);
 
 own.describe("the profile", () => {
   own.setTimeout(120_000);

@@ -74,10 +74,10 @@ test("after the end her next action leads to sign-in and back: her voucher code 
   await signInPage.signInWithPin(alice.pin);
   await expect(page.getByRole("heading", { level: 1, name: "Profile and PIN" })).toBeVisible();
 
-  // Her PIN, typed to confirm who she is, and left unsent.
+  // Her password (she has one, so a new PIN asks for it), typed to confirm who she is, and left unsent.
   await profilePage.pinSection.getByRole("button", { name: "Get a new PIN" }).click();
-  const currentPin = profilePage.pinSection.getByLabel("Current PIN", { exact: true }).and(page.locator("input"));
-  await currentPin.fill(alice.pin);
+  const currentPin = profilePage.secretField("Password");
+  await currentPin.fill(alice.password);
 
   // A voucher code typed on Credit; then nothing until the session has ended.
   await creditPage.goto();
@@ -99,7 +99,9 @@ test("after the end her next action leads to sign-in and back: her voucher code 
   await expect(code).toHaveValue("");
 
   // The PIN was never kept: the tab's storage does not hold it, and her form comes back empty.
-  expect(await page.evaluate(() => JSON.stringify({ ...window.sessionStorage }))).not.toContain(alice.pin);
+  const kept = await page.evaluate(() => JSON.stringify({ ...window.sessionStorage }));
+  expect(kept).not.toContain(alice.pin);
+  expect(kept).not.toContain(alice.password);
   await profilePage.goto();
   await profilePage.pinSection.getByRole("button", { name: "Get a new PIN" }).click();
   await expect(currentPin).toBeVisible();

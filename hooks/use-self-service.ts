@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import type { meResponse } from "@/app/api/me/schema";
-import type { newPinResponse, NewPinRequest } from "@/app/api/profile/pin/schema";
+import type { newPinResponse, NewPinRequest, proofNeededResponse } from "@/app/api/profile/pin/schema";
 import type { passwordResponse, PasswordRequest } from "@/app/api/profile/password/schema";
 import type { ProfileRequest } from "@/app/api/profile/schema";
 import type { selfServiceResponse } from "@/app/api/profile/settings/schema";
@@ -21,6 +21,16 @@ export function useSelfServiceSettings() {
     queryKey: queryKeys.selfService,
     queryFn: () => fetchJson<Answer<typeof selfServiceResponse>>(selfServiceSettingsPath),
     refetchOnWindowFocus: readAgainOnFocusAfter(5 * 60_000),
+  });
+}
+
+/** Which proof "Get a new PIN" asks for; read when the form opens, as a sign-in ages. */
+export function useNewPinProof(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.newPinProof,
+    queryFn: () => fetchJson<Answer<typeof proofNeededResponse>>("/api/profile/pin"),
+    enabled,
+    staleTime: 0,
   });
 }
 

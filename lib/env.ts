@@ -114,6 +114,13 @@ const envSchema = z.object({
     .int({ message: "must be a whole number" })
     .min(10, { message: "must be at least 10" })
     .default(100),
+  // How old a PIN-only person's sign-in may be when they ask for a new PIN.
+  PORTAL_NEW_PIN_SIGN_IN_MAX_AGE: z.coerce
+    .number({ message: "must be a number of seconds" })
+    .int({ message: "must be a whole number" })
+    .min(1, { message: "must be at least 1" })
+    .max(3600, { message: "must be at most 3600 (an hour)" })
+    .default(300),
   PORT: z.coerce
     .number({ message: "must be a port number" })
     .int({ message: "must be a port number" })

@@ -12,17 +12,27 @@ import { useRedeemVoucher, useVoucherAvailability } from "@/hooks/use-credit";
 import { formatMoney } from "@/lib/browser-safe/money-format";
 import { newRequestId } from "@/lib/browser-safe/request-id";
 import { useFieldCheck } from "@/components/profile/field-sentence";
+import { ChallengeField } from "@/components/challenge/challenge-field";
+import { challengeTexts } from "@/components/profile/challenge-texts";
+import { challengeFieldName } from "@/lib/browser-safe/challenge";
+import { PortalError } from "@/lib/browser-safe/errors";
 
 const voucherFields = ["code"] as const;
+
+/** The portal asks for a solved challenge before this try (too many wrong codes). */
+const wantsChallenge = (error: unknown) =>
+  error instanceof PortalError && (error.code === "challenge_required" || error.code === "challenge_failed");
 const loadVoucherRequest = async () => (await import("@/app/api/credit/vouchers/schema")).voucherRequest;
 
 /**
  * Add credit: a paste-friendly voucher field, then the new balance; the code
- * stays on any error. A redeemed voucher has the balance, statement and chart
+ * stays on any error. After too many wrong codes the field is joined by the
+ * browser check (a proof-of-work challenge), which every further try needs. A redeemed voucher has the balance, statement and chart
  * read again (useRedeemVoucher).
  */
 export function VoucherSection({ currency, locale }: { currency: string; locale: string }) {
   const t = useTranslations("credit.voucher");
+  const tChallenge = useTranslations("credit.voucher.challenge");
   const check = useFieldCheck();
   const availability = useVoucherAvailability();
   const redeem = useRedeemVoucher();
@@ -30,6 +40,8 @@ export function VoucherSection({ currency, locale }: { currency: string; locale:
   const { fieldErrors, setFieldErrors, refused, failureOf } = useFormErrors(voucherFields);
   // One id per press: a double submit repeats it, and the voucher is redeemed once.
   const [requestId, setRequestId] = useState(newRequestId);
+  // After too many wrong codes each try carries a solved challenge, a fresh one each time.
+  const [challenge, setChallenge] = useState({ shown: false, round: 0 });
 
   // The field shows only once the server says it takes vouchers (or could
   // not say: then a redeem says what is wrong), never a field that then
@@ -47,10 +59,12 @@ export function VoucherSection({ currency, locale }: { currency: string; locale:
       </PanelSection>
     );
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (redeem.isPending) return;
-    const checked = await check(loadVoucherRequest, { code, requestId });
+    const solved = new FormData(event.currentTarget).get(challengeFieldName);
+    const altcha = typeof solved === "string" && solved ? solved : undefined;
+    const checked = await check(loadVoucherRequest, { code, requestId, altcha });
     if (!checked) return;
     if (!checked.ok) {
       setFieldErrors(checked.errors);
@@ -65,6 +79,11 @@ export function VoucherSection({ currency, locale }: { currency: string; locale:
       onError: (error) => {
         setRequestId(newRequestId());
         refused(error);
+      },
+      onSettled: (_data, error) => {
+        // A solution counts once: a new try gets a new challenge.
+        if (altcha || wantsChallenge(error))
+          setChallenge((before) => ({ shown: before.shown || wantsChallenge(error), round: before.round + 1 }));
       },
     });
   };
@@ -86,6 +105,9 @@ export function VoucherSection({ currency, locale }: { currency: string; locale:
           error={fieldErrors.code}
           className="font-mono sm:max-w-sm"
         />
+        {challenge.shown && (
+          <ChallengeField texts={challengeTexts(tChallenge)} language={locale} resetKey={challenge.round} />
+        )}
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" aria-disabled={redeem.isPending}>
             {t("submit")}

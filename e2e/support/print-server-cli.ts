@@ -39,3 +39,9 @@ export async function setVouchers(enabled: boolean, printServerData: string): Pr
     PRINT_SERVER_DATA: printServerData,
   });
 }
+
+/** Removes a person's password on a test print server: they then sign in by PIN only. */
+export async function removePassword(username: string, printServerData: string): Promise<void> {
+  const { printServerCli } = await loadStack();
+  await printServerCli(["users", "remove-password", "--user", username], { PRINT_SERVER_DATA: printServerData });
+}

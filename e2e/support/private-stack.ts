@@ -36,6 +36,8 @@ export interface PrivateStack {
   readonly faultProxy?: FaultProxy;
   /** With `recordTokens`: every token the token endpoint handed the portal, one JSON string a line. */
   readonly recordFile?: string;
+  /** With `recordTokens`: every request the print server got, as "METHOD /path", one a line. */
+  readonly requestsFile?: string;
   /** The portal's registration and the print server's CA, to call the print server as the portal does. */
   readonly client: { clientId: string; clientSecret: string; caFile: string };
   /** Starts the print server again with the same data folder and port. */
@@ -100,6 +102,7 @@ export async function startPrivateStack(options: PrivateStackOptions = {}): Prom
     writeFileSync(caFile, await helpers.exportCa(printServerEnv));
     if (options.faultProxy) faultProxy = await startFaultProxy(first.url);
     const recordFile = options.recordTokens ? join(workDir, "recorded-tokens.jsonl") : undefined;
+    const requestsFile = options.recordTokens ? join(workDir, "print-server-requests.log") : undefined;
     if (recordFile)
       forwarder = await startRecordingForwarder({
         target: first.url,
@@ -107,6 +110,7 @@ export async function startPrivateStack(options: PrivateStackOptions = {}): Prom
         certPem: readFileSync(join(dataDir, "tls", "server.crt"), "utf8"),
         keyPem: readFileSync(join(dataDir, "tls", "server.key"), "utf8"),
         recordFile,
+        requestsFile,
       });
     const portalPort = await freePort();
     const portalUrl = `http://localhost:${portalPort}`;
@@ -138,6 +142,7 @@ export async function startPrivateStack(options: PrivateStackOptions = {}): Prom
       printServerData: dataDir,
       faultProxy,
       recordFile,
+      requestsFile,
       client: { clientId: client.clientId, clientSecret: client.clientSecret, caFile },
       async killPrintServer() {
         const child = printServer;

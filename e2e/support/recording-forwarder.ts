@@ -13,6 +13,8 @@ interface ForwarderOptions {
   certPem: string;
   keyPem: string;
   recordFile: string;
+  /** Where each request's method and path (no query) are appended, one a line, to count what reached the print server. */
+  requestsFile?: string;
 }
 
 function record(file: string, body: Buffer): void {
@@ -31,6 +33,8 @@ export async function startRecordingForwarder(
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const target = new URL(options.target);
   const server = createServer({ cert: options.certPem, key: options.keyPem }, (incoming, outgoing) => {
+    if (options.requestsFile)
+      appendFileSync(options.requestsFile, `${incoming.method} ${(incoming.url ?? "").split("?")[0]}\n`);
     const upstream = request(
       {
         protocol: "https:",

@@ -253,6 +253,15 @@ export const selfServiceErrors = {
  */
 export const localSyncSource = "";
 
+/**
+ * Whether a person has a password: our print server's user record says so in
+ * `hasPassword` [ours]. MyQ's record does not [assumed]: an account from a
+ * directory (`syncSource` set) signs in with the directory's password, and a
+ * local one is taken to have a password too, so "Get a new PIN" asks for it
+ * (the stricter proof; a PIN-only person there gets a new PIN from the help desk).
+ */
+export const localAccountHasPassword = true;
+
 // --- Credit by voucher -------------------------------------------------------------
 
 /** The recharge provider of vouchers [ours; MyQ's providers are configured per server]. */

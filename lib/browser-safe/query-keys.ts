@@ -13,6 +13,8 @@ export const queryKeys = {
   profile: ["account", "profile"],
   /** What the print server lets people change about themselves. */
   selfService: ["account", "self-service"],
+  /** Which proof "Get a new PIN" asks this person for. */
+  newPinProof: ["account", "new-pin-proof"],
   /** When this browser's session ends. */
   session: ["session"],
   /** Every job list, whichever page of it. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { localSyncSource } from "@/lib/browser-safe/contract-assumptions";
+import { localAccountHasPassword, localSyncSource } from "@/lib/browser-safe/contract-assumptions";
 import { bearer, printServerApi, type PrintServerApi } from "./api-client";
 import { mapApiError } from "./error-mapping";
 import { parseAnswer } from "./parse-answer";
@@ -74,4 +74,21 @@ export async function getOwnProfile(
     mapApiError,
   );
   return toUserProfile(data);
+}
+
+const passwordClues = z.object({ syncSource: z.string().nullable().optional(), hasPassword: z.boolean().optional() });
+
+/** Whether a user name and password sign the signed-in person in (contract-assumptions.ts: localAccountHasPassword). */
+export async function hasOwnPassword(
+  accessToken: string,
+  userId: number,
+  api: PrintServerApi = printServerApi(),
+): Promise<boolean> {
+  const { data } = await send(
+    () => api.GET("/v3/users/{id}", { params: { path: { id: userId } }, headers: bearer(accessToken) }),
+    mapApiError,
+  );
+  const user = parseAnswer(passwordClues, data, "user record");
+  if (user.hasPassword !== undefined) return user.hasPassword;
+  return (user.syncSource ?? localSyncSource) !== localSyncSource || localAccountHasPassword;
 }

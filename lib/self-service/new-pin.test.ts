@@ -4,8 +4,9 @@ import { PortalError } from "@/lib/browser-safe/errors";
 import { signInLimit } from "@/lib/auth/failed-sign-ins";
 import type { Credentials } from "@/lib/print-server/token-endpoint";
 import type { TokenSet } from "@/lib/print-server/token-set";
+import type { ChallengeOutcome } from "@/lib/challenge/accept-solution";
 import { MemoryStateStore } from "@/lib/state/memory-state-store";
-import { issueNewPin } from "./new-pin";
+import { freshSignInSeconds, issueNewPin, proofNeeded } from "./new-pin";
 
 /** A request from `address` without a sign-in cookie. */
 const at = (address: string) => ({ address, browser: undefined });
@@ -25,7 +26,7 @@ async function tokenOf(userId: number): Promise<TokenSet> {
  * 112358): its token endpoint, slow as a real one, and its new PIN, which
  * retires the user's PINs before.
  */
-function deps() {
+function deps(person: { hasPassword?: boolean; signedInAt?: number } = {}) {
   const pins: Record<string, number> = { ...firstPins };
   const login = vi.fn(async (credentials: Credentials): Promise<TokenSet> => {
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -40,18 +41,35 @@ function deps() {
     pins[pin] = userId;
     return pin;
   });
-  return { store: new MemoryStateStore(), login, create };
+  const challenge = vi.fn(async (payload: string | undefined): Promise<ChallengeOutcome> => {
+    if (!payload) return "missing";
+    return payload === "solved" ? "solved" : "failed";
+  });
+  return {
+    store: new MemoryStateStore(),
+    login,
+    create,
+    hasPassword: vi.fn(async () => person.hasPassword ?? false),
+    signedInAt: person.signedInAt ?? Date.now(),
+    challenge,
+  };
 }
 
+/** A PIN-only person's proof: the PIN and a solved challenge. */
+const pinProof = (pin: string) => ({ method: "pin" as const, pin, altcha: "solved" });
+
 describe("issueNewPin", () => {
-  it("makes a PIN for the session's own user after their current PIN or password", async () => {
+  it("makes a PIN for the session's own user after their password, or (PIN-only) their current PIN", async () => {
     const d = deps();
-    expect(await issueNewPin(bob, { method: "pin", pin: "314159" }, at("10.0.0.1"), d)).toBe("9021234");
+    expect(await issueNewPin(bob, pinProof("314159"), at("10.0.0.1"), d)).toBe("9021234");
     expect(d.create).toHaveBeenCalledWith(2);
     const again = deps();
-    expect(await issueNewPin(bob, { method: "password", password: "canwefixit" }, at("10.0.0.1"), again)).toBe(
-      "9021234",
-    );
+    expect(
+      await issueNewPin(bob, { method: "password", password: "canwefixit" }, at("10.0.0.1"), {
+        ...again,
+        hasPassword: async () => true,
+      }),
+    ).toBe("9021234");
     expect(again.login).toHaveBeenCalledWith(
       { method: "password", username: "bob", password: "canwefixit" },
       "10.0.0.1",
@@ -61,9 +79,7 @@ describe("issueNewPin", () => {
   it("refuses a wrong PIN and someone else's PIN alike, and counts both as failed sign-ins", async () => {
     const d = deps();
     for (const pin of ["000000", "112358"]) {
-      const error = await issueNewPin(bob, { method: "pin", pin }, at("10.0.0.2"), d).catch(
-        (caught: unknown) => caught,
-      );
+      const error = await issueNewPin(bob, pinProof(pin), at("10.0.0.2"), d).catch((caught: unknown) => caught);
       expect(error).toMatchObject({
         code: "invalid_credentials",
         field: "pin",
@@ -74,20 +90,20 @@ describe("issueNewPin", () => {
     expect((await d.store.peek("sign-in-failures:10.0.0.2")).count).toBe(2);
   });
 
-  it("stops asking the print server once the address has used up its sign-in attempts", async () => {
-    const d = deps();
+  it("asks for a challenge, not a pause, once the browser has used up its sign-in attempts", async () => {
+    const d = deps({ hasPassword: true });
     for (let i = 0; i < signInLimit.maxFailures; i += 1)
       await issueNewPin(bob, { method: "password", password: "guess" }, at("10.0.0.3"), d).catch(() => undefined);
     d.login.mockClear();
-    await expect(issueNewPin(bob, { method: "pin", pin: "314159" }, at("10.0.0.3"), d)).rejects.toMatchObject({
-      code: "challenge_required",
-    });
+    const right = { method: "password" as const, password: "canwefixit" };
+    await expect(issueNewPin(bob, right, at("10.0.0.3"), d)).rejects.toMatchObject({ code: "challenge_required" });
     expect(d.login).not.toHaveBeenCalled();
+    expect(await issueNewPin(bob, { ...right, altcha: "solved" }, at("10.0.0.3"), d)).toBe("9021234");
   });
 
   it("makes one PIN when the same request arrives twice at once", async () => {
     const d = deps();
-    const send = () => issueNewPin(bob, { method: "pin", pin: "314159" }, at("10.0.0.4"), d);
+    const send = () => issueNewPin(bob, pinProof("314159"), at("10.0.0.4"), d);
     // The second's proof reaches the print server just after the first's new PIN.
     const first = send();
     await new Promise((resolve) => setTimeout(resolve, 3));
@@ -104,12 +120,61 @@ describe("issueNewPin", () => {
   it("makes one PIN of 40 requests in parallel, and tells the 39 others it was just made", async () => {
     const d = deps();
     const results = await Promise.allSettled(
-      Array.from({ length: 40 }, () => issueNewPin(bob, { method: "pin", pin: "314159" }, at("10.0.0.5"), d)),
+      Array.from({ length: 40 }, () => issueNewPin(bob, pinProof("314159"), at("10.0.0.5"), d)),
     );
     expect(d.create).toHaveBeenCalledTimes(1);
     const refusals = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
     expect(refusals).toHaveLength(39);
     for (const reason of refusals) expect(reason).toMatchObject({ sentenceKey: "profile.pin.answers.justMade" });
     expect((await d.store.peek("sign-in-failures:10.0.0.5")).count).toBe(0);
+  });
+
+  it("asks a person who has a password for it: their PIN alone, even the right one, gets no new PIN", async () => {
+    const d = deps({ hasPassword: true });
+    await expect(issueNewPin(bob, pinProof("314159"), at("10.0.0.6"), d)).rejects.toMatchObject({
+      code: "bad_request",
+      field: "password",
+      sentenceKey: "profile.newPin.answers.passwordNeeded",
+    });
+    await expect(
+      issueNewPin(bob, { method: "password", password: "wonderland" }, at("10.0.0.6"), d),
+    ).rejects.toMatchObject({ code: "invalid_credentials", field: "password" });
+    expect(d.create).not.toHaveBeenCalled();
+    expect(d.challenge).not.toHaveBeenCalled();
+    // The wrong password counted as a failed sign-in of the browser; the refused PIN reached nobody.
+    expect(d.login).toHaveBeenCalledTimes(1);
+    expect((await d.store.peek("sign-in-failures:10.0.0.6")).count).toBe(1);
+    expect(await issueNewPin(bob, { method: "password", password: "canwefixit" }, at("10.0.0.6"), d)).toBe("9021234");
+  });
+
+  it("asks a PIN-only person to sign in again when their sign-in is older than a few minutes", async () => {
+    const d = deps({ signedInAt: Date.now() - (freshSignInSeconds + 1) * 1000 });
+    await expect(issueNewPin(bob, pinProof("314159"), at("10.0.0.7"), d)).rejects.toMatchObject({
+      code: "not_allowed",
+      field: "signIn",
+      sentenceKey: "profile.newPin.answers.signInAgain",
+    });
+    expect(d.login).not.toHaveBeenCalled();
+    // The challenge is not spent on a refusal it cannot change.
+    expect(d.challenge).not.toHaveBeenCalled();
+    expect(proofNeeded(false, Date.now() - 60_000)).toEqual({ proof: "pin", signInAgain: false });
+    expect(proofNeeded(true, 0)).toEqual({ proof: "password" });
+    // PORTAL_NEW_PIN_SIGN_IN_MAX_AGE shortens (or lengthens) it.
+    expect(proofNeeded(false, Date.now() - 10_000, { maxAgeSeconds: 8 })).toEqual({ proof: "pin", signInAgain: true });
+  });
+
+  it("asks a PIN-only person for a solved challenge, spent by each try, before the PIN is checked", async () => {
+    const d = deps();
+    await expect(issueNewPin(bob, { method: "pin", pin: "314159" }, at("10.0.0.8"), d)).rejects.toMatchObject({
+      code: "challenge_required",
+    });
+    await expect(issueNewPin(bob, { ...pinProof("314159"), altcha: "used" }, at("10.0.0.8"), d)).rejects.toMatchObject({
+      code: "challenge_failed",
+    });
+    await expect(issueNewPin(bob, { method: "password", password: "x" }, at("10.0.0.8"), d)).rejects.toMatchObject({
+      sentenceKey: "profile.newPin.answers.noPassword",
+    });
+    expect(d.login).not.toHaveBeenCalled();
+    expect(await issueNewPin(bob, pinProof("314159"), at("10.0.0.8"), d)).toBe("9021234");
   });
 });

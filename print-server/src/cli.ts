@@ -29,6 +29,8 @@ const USAGE = `Usage: npm run print-server -- [command]
   clients list               Print the registered applications (JSON).
   clients remove ID          Remove an application; its tokens stop working.
   tokens revoke --user NAME  Revoke every refresh token of a user.
+  users remove-password --user NAME
+                             Remove a local user's password: they then sign in by PIN only.
   settings show              Print the settings GET /v3/server/config answers (JSON).
   settings self-service [--pin-change on|off] [--pin-length N] [--profile-editing on|off]
               [--password-min-length N] [--password-max-length N]
@@ -188,6 +190,20 @@ async function tokens(sub: string | undefined, args: string[]): Promise<void> {
     return grantsStore(db, 0).revokeAllOfUser(user.id);
   });
   print({ user: username, revoked });
+}
+
+async function users(sub: string | undefined, args: string[]): Promise<void> {
+  const { values } = parse(args, { user: { type: "string" } });
+  if (sub !== "remove-password" || typeof values.user !== "string")
+    throw new CliError("Usage: users remove-password --user USERNAME");
+  const username = values.user;
+  await withStore(({ db, lookupKey }) => {
+    const repository = usersRepository(db, lookupKey);
+    const user = repository.byNameOrAlias(username);
+    if (!user) throw new CliError(`No user ${username}.`);
+    repository.setPasswordHash(user.id, null);
+  });
+  print({ user: username, hasPassword: false });
 }
 
 function onOff(option: string, value: string | undefined, current: boolean): boolean {
@@ -358,6 +374,8 @@ async function main(argv: string[]): Promise<void> {
       return clients(sub, rest);
     case "tokens":
       return tokens(sub, rest);
+    case "users":
+      return users(sub, rest);
     case "settings":
       return settings(sub, rest);
     case "prices":

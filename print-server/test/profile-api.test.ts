@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../src/secrets.js";
 import { DEMO_SELF_SERVICE, writeSelfService, type SelfServiceSettings } from "../src/db/settings.js";
 import type { RegisteredClient } from "./support/api-target.js";
 import { call } from "./support/openapi-client.js";
@@ -52,6 +53,17 @@ describe("GET /v3/server/config: the self-service settings a portal honours", ()
   it("tells a directory account by syncSource (MyQ's field), empty for local accounts", async () => {
     expect((await me(carol, CAROL.id)).syncSource).toBe("LDAP");
     expect((await me(alice, ALICE.id)).syncSource).toBe("");
+  });
+
+  it("says whether a person has a password (ours), so a portal knows what a new PIN needs", async () => {
+    expect((await me(alice, ALICE.id)).hasPassword).toBe(true);
+    expect((await me(carol, CAROL.id)).hasPassword).toBe(true);
+    server.services.users.setPasswordHash(BOB.id, null);
+    try {
+      expect((await me(bob, BOB.id)).hasPassword).toBe(false);
+    } finally {
+      server.services.users.setPasswordHash(BOB.id, await hashPassword(BOB.password));
+    }
   });
 });
 

@@ -14,7 +14,11 @@ vi.mock("@/lib/auth/current-session", () => ({
   withUserToken: vi.fn(async (_active: unknown, call: (token: string) => Promise<unknown>) => call("user-token")),
 }));
 vi.mock("@/lib/env", () => ({
-  getEnv: () => ({ PORTAL_URL: "http://localhost:3000", PORTAL_FRAME_ANCESTORS: ["'self'"] }),
+  getEnv: () => ({
+    PORTAL_URL: "http://localhost:3000",
+    PORTAL_FRAME_ANCESTORS: ["'self'"],
+    AUTH_SECRET: "a test secret of at least thirty-two characters",
+  }),
 }));
 vi.mock("@/lib/i18n/request-locale", () => ({ localeOfRequest: vi.fn(async () => "en") }));
 const settings = {

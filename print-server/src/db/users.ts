@@ -92,7 +92,7 @@ export function usersRepository(db: Db, lookupKey: Buffer) {
       updateProfile.run({ id, fullname: null, email: null, lang: null, ...changes });
       return byId.get(id) as UserRow | undefined;
     },
-    setPasswordHash: (id: number, hash: string) => setPasswordHash.run(hash, id).changes > 0,
+    setPasswordHash: (id: number, hash: string | null) => setPasswordHash.run(hash, id).changes > 0,
 
     /**
      * MyQ's list answer: every filter given must match (username also matches an

@@ -829,6 +829,8 @@ export interface components {
       notes: string | null;
       /** @description [MyQ] Where the account is synchronised from; empty for a local account. Ours: "LDAP" for an account from a directory, whose password cannot be changed here (POST /v3/users/{id}/password answers 409 managed_externally) */
       syncSource: string;
+      /** @description [ours] Whether a user name and password sign the person in (a PIN-only person has none). A portal asks such a person for the password before a new PIN. */
+      hasPassword?: boolean;
       aliases?: string[];
       accounts?: components["schemas"]["Account"][];
     };

@@ -60,6 +60,8 @@ export function userDto(s: Services, user: UserRow, include: string | undefined,
     notes: user.notes,
     // MyQ's field; empty for a local account.
     syncSource: user.directory_managed ? "LDAP" : "",
+    // Ours: whether a user name and password sign this person in (a directory account's is the directory's).
+    hasPassword: user.directory_managed === 1 || user.password_hash !== null,
     ...(parts.has("aliases") && { aliases: s.users.aliases(user.id) }),
     ...(parts.has("accounts") && { accounts: s.users.accounts(user.id).map((a) => accountDto(s, a)) }),
   };

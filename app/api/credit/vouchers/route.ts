@@ -1,4 +1,7 @@
 import { voucherRequest, voucherResponse } from "./schema";
+import { attemptSource } from "@/lib/auth/attempt-source";
+import { acceptSolution } from "@/lib/challenge/accept-solution";
+import { countedVoucherTry } from "@/lib/credit/voucher-attempts";
 import { answerJson, userRoute } from "@/lib/http/route";
 import { log } from "@/lib/log";
 import { offersVouchers, redeemVoucher } from "@/lib/print-server/voucher-payments";
@@ -17,11 +20,19 @@ export const GET = userRoute({}, async ({ token }) =>
  * Redeems a voucher for the signed-in person (the session's id, never one
  * from the request). One press is done once: a double submit with the same
  * request id waits for the first and answers without redeeming again; the
- * print server itself lets a code be used once.
+ * print server itself lets a code be used once. Wrong codes are counted per
+ * person and address; over the limit a try needs a solved challenge.
  */
-export const POST = userRoute({ body: voucherRequest, maxBodyBytes: 1024 }, async ({ body, user }) => {
-  const outcome = await onceOnly(stateStore(), `voucher:${user.userId}:${body.requestId}`, () =>
-    redeemVoucher(user.userId, body.code),
+export const POST = userRoute({ body: voucherRequest, maxBodyBytes: 8192 }, async ({ request, body, user }) => {
+  const store = stateStore();
+  const source = { userId: user.userId, address: attemptSource(request.headers).address };
+  const outcome = await onceOnly(store, `voucher:${user.userId}:${body.requestId}`, () =>
+    countedVoucherTry(
+      store,
+      source,
+      () => acceptSolution(body.altcha, { store }),
+      () => redeemVoucher(user.userId, body.code),
+    ),
   );
   if (outcome.done === "before") return answerJson(voucherResponse, { added: null, balance: null });
   log.info("voucher redeemed", { userId: user.userId, amount: outcome.value.added });

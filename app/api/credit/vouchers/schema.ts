@@ -15,6 +15,8 @@ export const voucherRequest = z.object({
     .string(enterCode)
     .check(z.overwrite(normalizeVoucherCode), z.minLength(1, enterCode), z.maxLength(100, enterCode)),
   requestId: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/)),
+  /** A solved challenge (components/challenge/), needed only after too many wrong codes. */
+  altcha: z.optional(z.string().check(z.maxLength(4096))),
 });
 export type VoucherRequest = z.infer<typeof voucherRequest>;
 
