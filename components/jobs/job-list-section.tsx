@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useDeferredValue, useEffect, useRef, type ReactNode } from "react";
+import { useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from "react";
 import type { JobListName, JobView } from "@/app/api/jobs/schema";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -41,9 +41,11 @@ export function JobListSection({
   const t = useTranslations("jobs");
   const sentence = useErrorSentence();
   const headingId = `jobs-${name}`;
-  // Rendered apart from the answer's own update, in slices that let clicks
-  // and typing through: a list of 50 and more rows is long work on a phone.
-  const list = useDeferredValue(query.data);
+  // Rendered apart from the update that brings the answer or ends the hold,
+  // in slices that let clicks and typing through: a list of 50 and more rows
+  // is long work on a phone, whichever of the two comes last.
+  const shown = useDeferredValue(useMemo(() => ({ list: query.data, held }), [query.data, held]));
+  const { list } = shown;
   const { jobs = [], count = 0, offered = true } = list ?? {};
   const error = useShownError(query);
   const rows = useRef<HTMLUListElement>(null);
@@ -66,7 +68,7 @@ export function JobListSection({
       <h2 id={headingId} tabIndex={-1} className="text-xl font-semibold">
         {heading}
       </h2>
-      {(list === undefined && !error) || held ? (
+      {(list === undefined && !error) || shown.held ? (
         // Rows' room kept while the list loads, so what is below does not jump.
         <div aria-busy="true" className="flex flex-col gap-3">
           <p className="text-fg-muted">{t("loading")}</p>
