@@ -13,9 +13,11 @@ import { framedSignIn, type FrameBehaviour } from "./support/framed-sign-in";
 import {
   alice,
   bob,
+  carol,
   chooseTab,
   downloaded,
   expectGreeting,
+  postSignIn,
   signInElsewhere,
   signInWithPin,
   signOut,
@@ -352,9 +354,9 @@ export function engineFlows(engine: Engine): void {
         page.getByRole("heading", { level: 1, name: "Profile and PIN" }).expectVisible(),
       );
       const section = page.getByRole("region", { name: "PIN", exact: true });
-      const newPin = await f.step("ask for a new PIN with the current one", async () => {
+      const newPin = await f.step("ask for a new PIN, confirming with his password", async () => {
         await section.getByRole("button", { name: "Get a new PIN" }).click();
-        await section.getByLabel("Current PIN", { exact: true }).fill(bob.pin);
+        await section.getByLabel("Password", { exact: true }).fill(bob.password);
         await section.getByRole("button", { name: "Confirm and get a new PIN" }).click();
         const shown = section.getByText(/^\d{6}$/);
         await shown.expectVisible();
@@ -371,10 +373,7 @@ export function engineFlows(engine: Engine): void {
     });
 
     flow("devices and sign-ins: this browser, a refused attempt by name, signing another browser out", async (f) => {
-      const elsewhere = {
-        userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0",
-        address: "10.64.0.9",
-      };
+      const firefoxOnWindows = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0";
       await f.step("a wrong password for alice in this browser is refused", async () => {
         await page.goto("/sign-in");
         await chooseTab(page, "User name and password");
@@ -384,7 +383,7 @@ export function engineFlows(engine: Engine): void {
         await page.getByRole("alert").expectVisible();
       });
       const otherCookies = await f.step("alice signs in on another computer", () =>
-        signInElsewhere(stacks.main.portalUrl, elsewhere, alice.username, alice.password),
+        signInElsewhere(stacks.main.portalUrl, firefoxOnWindows, alice.username, alice.password),
       );
       await f.step("sign in by PIN here", () => signInWithPin(page, alice.pin));
       await f.step("open Devices and sign-ins from the user menu", async () => {
@@ -396,7 +395,8 @@ export function engineFlows(engine: Engine): void {
       const here = await f.step("this browser is marked, with its name", async () => {
         const card = sessions.filter("This device");
         await card.expectCount(1);
-        return (await card.getByRole("heading", { level: 3 }).text()).trim();
+        // The heading is the browser's name with the "This device" mark.
+        return (await card.getByRole("heading", { level: 3 }).text()).replace("This device", "").trim();
       });
       await f.step("the refused attempt names this browser", () =>
         page
@@ -406,15 +406,15 @@ export function engineFlows(engine: Engine): void {
           .expectText(`How: User name and password · ${here}`),
       );
       await f.step("sign the other computer out", async () => {
-        await sessions.filter(`Address: ${elsewhere.address}`).expectCount(1);
+        await sessions.filter("Firefox on Windows").expectCount(1);
         await page.getByRole("button", { name: "Sign out Firefox on Windows" }).click();
         await page.getByRole("status").filter("Firefox on Windows is signed out.").expectVisible();
-        await sessions.filter(`Address: ${elsewhere.address}`).expectCount(0);
+        await sessions.filter("Firefox on Windows").expectCount(0);
         await sessions.filter("This device").expectCount(1);
       });
       await f.step("the other computer is signed out", async () => {
         const answer = await fetch(`${stacks.main.portalUrl}/api/me`, {
-          headers: { cookie: otherCookies, "user-agent": elsewhere.userAgent },
+          headers: { cookie: otherCookies, "user-agent": firefoxOnWindows },
         });
         expect(answer.status, "the signed-out computer's next request").toBe(401);
       });
@@ -452,6 +452,40 @@ export function engineFlows(engine: Engine): void {
         await page.getByRole("heading", { level: 1, name: "Jobs" }).expectVisible();
       });
     });
+
+    flow(
+      "a stranger's wrong passwords for carol: her sign-in asks for the browser check, which solves itself",
+      async (f) => {
+        await f.step("a stranger tries three wrong passwords for carol", async () => {
+          for (let attempt = 1; attempt <= 3; attempt += 1) {
+            const answer = await postSignIn(stacks.main.portalUrl, "curl/8.5.0", carol.username, `guess-${attempt}`);
+            const location = new URL(answer.headers.get("location") ?? "", stacks.main.portalUrl);
+            expect(location.searchParams.get("signInError"), `the stranger's attempt ${attempt}`).toBe(
+              "invalid_credentials",
+            );
+          }
+        });
+        const signIn = async () => {
+          await page.getByLabel("User name", { exact: true }).fill(carol.username);
+          await page.getByLabel("Password", { exact: true }).fill(carol.password);
+          await page.getByRole("tabpanel").getByRole("button", { name: "Sign in" }).click();
+        };
+        await f.step("carol signs in with her password", async () => {
+          await page.goto("/sign-in");
+          await chooseTab(page, "User name and password");
+          await signIn();
+        });
+        await f.step("she is asked for the browser check, not stopped", () =>
+          page.getByRole("main").getByRole("alert").expectText("Too many attempts were made."),
+        );
+        await f.step("the browser check solves itself", () =>
+          page.getByRole("tabpanel").getByRole("checkbox", { name: "Browser checked" }).expectVisible(60_000),
+        );
+        await f.step("she signs in", signIn);
+        await f.step("home greets carol", () => expectGreeting(page, carol.fullName));
+        await f.step("sign out", () => signOut(page, carol.fullName));
+      },
+    );
 
     flow("the browser still refuses a certificate the run does not trust", async (f) => {
       // A page on the same host name as the https:// portal, behind a certificate of another, unknown CA.

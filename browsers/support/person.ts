@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { e2eAddressHeader } from "../../e2e/support/stack-env";
 import type { BrowserPage } from "./page";
 
 // What a person does again and again in the flows, in the words of the
 // Playwright page objects (e2e/pages/sign-in-page.ts, home-page.ts).
 
 export const alice = { pin: "112358", username: "alice", password: "wonderland", fullName: "Alice Liddell" };
-export const bob = { pin: "314159", fullName: "Bob Builder" };
+export const bob = { pin: "314159", password: "canwefixit", fullName: "Bob Builder" };
+export const carol = { username: "carol", password: "higherfurther", fullName: "Carol Danvers" };
 
 /** Chooses a tab of the sign-in form (PIN, or user name and password). */
 export async function chooseTab(page: BrowserPage, name: string): Promise<void> {
@@ -26,31 +26,40 @@ export async function signInWithPin(page: BrowserPage, pin: string, path = "/"):
 
 /**
  * Signs a person in from another browser, one the run only pretends to be
- * (its user agent and address), as the no-JavaScript form does; answers its
- * cookies, to make requests as that browser.
+ * (its user agent), as the no-JavaScript form does; answers its cookies, to
+ * make requests as that browser.
  */
 export async function signInElsewhere(
   portalUrl: string,
-  as: { userAgent: string; address: string },
+  userAgent: string,
   username: string,
   password: string,
 ): Promise<string> {
-  const answer = await fetch(`${portalUrl}/api/auth/sign-in`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      origin: portalUrl,
-      "user-agent": as.userAgent,
-      [e2eAddressHeader]: as.address,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({ method: "password", username, password, callbackUrl: "/" }),
-  });
+  const answer = await postSignIn(portalUrl, userAgent, username, password);
   const cookies = answer.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
   if (answer.status !== 303 || new URL(answer.headers.get("location") ?? "", portalUrl).pathname !== "/") {
     throw new Error(`signing in elsewhere answered ${answer.status} to ${answer.headers.get("location")}`);
   }
   return cookies.join("; ");
+}
+
+/** The sign-in form's post by user name and password, as a browser without JavaScript sends it. */
+export function postSignIn(
+  portalUrl: string,
+  userAgent: string,
+  username: string,
+  password: string,
+): Promise<Response> {
+  return fetch(`${portalUrl}/api/auth/sign-in`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      origin: portalUrl,
+      "user-agent": userAgent,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({ method: "password", username, password, callbackUrl: "/" }),
+  });
 }
 
 export async function expectGreeting(page: BrowserPage, fullName: string): Promise<void> {

@@ -100,18 +100,27 @@ export async function startEngineStacks(tls: RunTls): Promise<EngineStacks> {
   // The default files folder is the checkout's, shared by every portal started from it.
   const filesDir = mkdtempSync(join(tmpdir(), "print-portal-browser-files-"));
   const storage = { login: "myq", password: randomBytes(18).toString("base64url") };
+  // The browsers reach each portal directly, so each is known by its own
+  // (loopback) address: no proxy's header is believed. The TLS proxy passes
+  // bytes only and names no one.
+  const direct = { PORTAL_TRUSTED_PROXIES: "192.0.2.1" };
   const started = await Promise.allSettled([
     startPrivateStack({
       singleSignOn: true,
       portalEnv: {
+        ...direct,
         PORTAL_FILES_DIR: filesDir,
         PORTAL_EXTERNAL_STORAGE_LOGIN: storage.login,
         PORTAL_EXTERNAL_STORAGE_PASSWORD: storage.password,
       },
     }),
-    startPrivateStack({ portalEnv: { PORTAL_FRAME_ANCESTORS: `http://127.0.0.1:${intranetPort}` } }),
+    startPrivateStack({ portalEnv: { ...direct, PORTAL_FRAME_ANCESTORS: `http://127.0.0.1:${intranetPort}` } }),
     startPrivateStack({
-      portalEnv: { PORTAL_URL: httpsUrl, PORTAL_FRAME_ANCESTORS: `http://127.0.0.1:${httpsIntranetPort}` },
+      portalEnv: {
+        ...direct,
+        PORTAL_URL: httpsUrl,
+        PORTAL_FRAME_ANCESTORS: `http://127.0.0.1:${httpsIntranetPort}`,
+      },
     }),
   ]);
   const failed = started.find((result) => result.status === "rejected");

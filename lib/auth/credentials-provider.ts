@@ -12,6 +12,7 @@ import { errorFields } from "@/lib/log";
 import { stateStore } from "@/lib/state/configured-state-store";
 import { attemptSource, cookieValue } from "./attempt-source";
 import { credentialsSchema } from "./credentials-schema";
+import { portalCookieName } from "./host-cookie";
 import {
   afterSignIn,
   deviceCookie,
@@ -57,7 +58,7 @@ export const credentialsProvider = Credentials({
     const source = attemptSource(request.headers);
     const name = credentials.username || undefined;
     const person = name ? nameHash(name) : undefined;
-    const device = readDeviceCookie(cookieValue(request.headers.get("cookie"), deviceCookie));
+    const device = readDeviceCookie(cookieValue(request.headers.get("cookie"), portalCookieName(deviceCookie)));
     const logFields = { method: credentials.method, ...signInLogFields(source, name) };
     const store = stateStore();
     const solution = (raw as Record<string, unknown>)[challengeFieldName];
@@ -74,7 +75,7 @@ export const credentialsProvider = Credentials({
       });
       const names = [nameHash(signedIn.username), ...(person ? [person] : [])];
       (await cookies()).set(
-        deviceCookie,
+        portalCookieName(deviceCookie),
         writeDeviceCookie(afterSignIn(device, names)),
         preferenceCookieOptions(deviceMaxAgeSeconds),
       );

@@ -10,6 +10,7 @@ import { getEnv } from "@/lib/env";
 // client from writing its own; a copied cookie only buys a thief the same
 // limits as the owner's own browser.
 
+/** The cookie's name before host-cookie.ts prefixes it: read and set it as `portalCookieName(deviceCookie)`. */
 export const deviceCookie = "portal-device";
 export const deviceMaxAgeSeconds = 180 * 24 * 3600;
 /** The most people one browser remembers (a shared computer): the newest stay. */

@@ -1,6 +1,7 @@
 import { PortalError } from "@/lib/browser-safe/errors";
 import { attemptSource } from "@/lib/auth/attempt-source";
 import { deviceCookie, deviceFor, readDeviceCookie } from "@/lib/auth/device-cookie";
+import { portalCookieName } from "@/lib/auth/host-cookie";
 import { nameHash } from "@/lib/auth/person-name";
 import { acceptSolution } from "@/lib/challenge/accept-solution";
 import { getEnv } from "@/lib/env";
@@ -40,7 +41,7 @@ export const POST = userRoute(
     const source = attemptSource(request.headers);
     // Counted as sign-ins of this person, in this browser's device bucket when its cookie names them.
     const person = nameHash(user.username);
-    const device = deviceFor(readDeviceCookie(request.cookies.get(deviceCookie)?.value), person);
+    const device = deviceFor(readDeviceCookie(request.cookies.get(portalCookieName(deviceCookie))?.value), person);
     const pin = await withNewSecret(
       { sessionId: session.sessionId, userId: user.userId },
       source.address,
