@@ -29,6 +29,20 @@ const wholeNumber = (unit: string, min: number, max: number) =>
     .min(min, { message: `must be between ${min} and ${max}` })
     .max(max, { message: `must be between ${min} and ${max}` });
 
+/** Addresses and CIDR ranges, read into a BlockList; `example` completes the sentence a wrong entry gets. */
+const networkList = (fallback: string, example: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, context) => {
+      try {
+        return parseTrustedProxies(value);
+      } catch {
+        context.addIssue({ code: "custom", message: `must be addresses or CIDR ranges ${example}` });
+        return z.NEVER;
+      }
+    });
+
 const envSchema = z.object({
   PRINT_SERVER_URL: httpUrl(["https:"]).transform((value) =>
     // Accept both the server root and the documented `{base}/api` form.
@@ -77,36 +91,10 @@ const envSchema = z.object({
       .optional(),
   ),
   // The proxies whose PORTAL_TRUSTED_PROXY_HEADER is believed (addresses or CIDR ranges).
-  PORTAL_TRUSTED_PROXIES: z
-    .string()
-    .default("127.0.0.1, ::1")
-    .transform((value, context) => {
-      try {
-        return parseTrustedProxies(value);
-      } catch {
-        context.addIssue({
-          code: "custom",
-          message: "must be addresses or CIDR ranges such as 10.0.0.0/8, separated by commas",
-        });
-        return z.NEVER;
-      }
-    }),
+  PORTAL_TRUSTED_PROXIES: networkList("127.0.0.1, ::1", "such as 10.0.0.0/8, separated by commas"),
   // The networks where a PIN alone signs in (an intranet, a kiosk); elsewhere
   // the PIN form asks for the user name too (README, "PIN alone").
-  PORTAL_PIN_ALONE_NETWORKS: z
-    .string()
-    .default("")
-    .transform((value, context) => {
-      try {
-        return parseTrustedProxies(value);
-      } catch {
-        context.addIssue({
-          code: "custom",
-          message: "must be addresses or CIDR ranges such as 10.0.0.0/8 or fd00::/8, separated by commas or spaces",
-        });
-        return z.NEVER;
-      }
-    }),
+  PORTAL_PIN_ALONE_NETWORKS: networkList("", "such as 10.0.0.0/8 or fd00::/8, separated by commas or spaces"),
   // Failed sign-ins by PIN across the whole organisation in 15 minutes before
   // every PIN sign-in needs a solved challenge (README, "Reliability").
   PORTAL_PIN_FAILURE_CEILING: z.coerce

@@ -7,7 +7,7 @@ import { useDevices, useEndSession, type DeviceSession, type DevicesOverview } f
 import { useErrorSentence } from "@/hooks/use-error-sentence";
 import { useFormatLocale } from "@/hooks/use-format-locale";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { FirstReadState } from "@/components/ui/first-read-state";
 import { AttemptList } from "./attempt-list";
 import { SessionList } from "./session-list";
 import { useDeviceName } from "./device-name";
@@ -39,17 +39,14 @@ export function DevicesView({ initial }: { initial?: InitialRead<DevicesOverview
   const busy = ending.isPending ? (ending.variables ?? "others") : undefined;
 
   if (!devices.data) {
-    return devices.isError ? (
-      <div className="flex flex-col items-start gap-3">
-        <Alert>{sentence(devices.error, t("loadFailed"))}</Alert>
-        <Button variant="secondary" onClick={() => void devices.refetch()}>
-          {t("retry")}
-        </Button>
-      </div>
-    ) : (
-      <p role="status" className="text-fg-muted">
-        {t("loading")}
-      </p>
+    return (
+      <FirstReadState
+        failed={devices.isError}
+        failure={sentence(devices.error, t("loadFailed"))}
+        loading={t("loading")}
+        retry={t("retry")}
+        onRetry={() => void devices.refetch()}
+      />
     );
   }
 

@@ -8,7 +8,7 @@ import type { InitialRead } from "@/hooks/use-account";
 import { useDeleteFile, useFiles, type FileFolder, type FileList } from "@/hooks/use-files";
 import { useUploads } from "@/hooks/use-uploads";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { FirstReadState } from "@/components/ui/first-read-state";
 import { formatSize } from "./file-facts";
 import { ScanList, ToPrintList } from "./file-lists";
 import { UploadPanel } from "./upload-panel";
@@ -51,17 +51,14 @@ export function FilesView({ initial }: { initial?: InitialRead<FileList> }) {
   const deleting = deletion.isPending ? deletion.variables?.name : undefined;
 
   if (!files.data) {
-    return files.isError ? (
-      <div className="flex flex-col items-start gap-3">
-        <Alert>{sentence(files.error, t("loadFailed"))}</Alert>
-        <Button variant="secondary" onClick={() => void files.refetch()}>
-          {t("retry")}
-        </Button>
-      </div>
-    ) : (
-      <p role="status" className="text-fg-muted">
-        {t("loading")}
-      </p>
+    return (
+      <FirstReadState
+        failed={files.isError}
+        failure={sentence(files.error, t("loadFailed"))}
+        loading={t("loading")}
+        retry={t("retry")}
+        onRetry={() => void files.refetch()}
+      />
     );
   }
 
