@@ -12,6 +12,7 @@ import { fetchJson } from "@/lib/browser-safe/fetch-json";
 import { signInRoute } from "@/lib/browser-safe/form-routes";
 import type { SignInState } from "@/lib/browser-safe/sign-in-state";
 import { SecretField } from "@/components/ui/secret-field";
+import { TextField } from "@/components/ui/text-field";
 import { ChallengeField, type ChallengeTexts } from "@/components/challenge/challenge-field";
 
 // The sign-in forms post to app/api/auth/sign-in/route.ts. Without
@@ -69,32 +70,18 @@ interface UsernameFieldProps {
 }
 
 function UsernameField({ label, defaultValue, error }: UsernameFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-base font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        name="username"
-        required
-        autoComplete="username"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="min-h-11 rounded-lg border border-field-border bg-surface px-3 py-2 text-base text-fg"
-      />
-      {error ? (
-        <p id={errorId} className="text-sm text-danger-text">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <TextField
+      label={label}
+      name="username"
+      required
+      autoComplete="username"
+      autoCapitalize="none"
+      autoCorrect="off"
+      spellCheck={false}
+      defaultValue={defaultValue}
+      error={error}
+    />
   );
 }
 
