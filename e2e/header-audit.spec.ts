@@ -206,13 +206,26 @@ test("behind a TLS proxy every cookie the portal sets is __Host-: Secure, Path=/
     await page.goto(`${stack.portalUrl}/sign-in`);
     await signInPage.signInWithPin(alice.pin);
     await homePage.expectGreeting(alice.fullName);
+    // The preferences too: a language and a theme chosen in the user menu.
+    await page.getByRole("button", { name: alice.fullName }).click();
+    await page.getByRole("group", { name: "Theme" }).getByRole("button", { name: "Dark" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await page.getByRole("group", { name: "Language" }).getByRole("button", { name: "Deutsch" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
 
     const setCookies = (await Promise.all(answers))
       .flat()
       .filter(({ name }) => name.toLowerCase() === "set-cookie")
       .map(({ value }) => value);
     const names = setCookies.map((line) => line.slice(0, line.indexOf("=")));
-    expect(names).toEqual(expect.arrayContaining(["__Host-authjs.session-token", "__Host-portal-browser"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "__Host-authjs.session-token",
+        "__Host-portal-browser",
+        "__Host-portal-theme",
+        "__Host-portal-language",
+      ]),
+    );
     for (const line of setCookies) {
       expect(line, line).toMatch(/^__Host-/);
       expect(line, line).toMatch(/;\s*secure/i);

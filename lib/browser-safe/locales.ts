@@ -6,7 +6,7 @@ export type Locale = (typeof locales)[number];
 
 export const defaultLocale: Locale = "en";
 
-/** Set by the language switch; read by request-locale.ts on every request. */
+/** Set by the language switch; read by request-locale.ts on every request, as `portalCookieName(localeCookieName)` (`__Host-` over HTTPS). */
 export const localeCookieName = "portal-language";
 
 /** A year: the choice outlives sessions on this device. */

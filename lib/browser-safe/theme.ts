@@ -7,7 +7,7 @@ export type ThemeChoice = (typeof themeChoices)[number];
 /** A theme the page is forced into; "system" forces none. */
 export type FixedTheme = Exclude<ThemeChoice, "system">;
 
-/** Set by the theme switch; read by request-theme.ts on every request. */
+/** Set by the theme switch; read by request-theme.ts on every request, as `portalCookieName(themeCookieName)` (`__Host-` over HTTPS). */
 export const themeCookieName = "portal-theme";
 
 /** A year, like the language: the choice outlives sessions on this device. */

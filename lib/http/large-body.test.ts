@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { NextRequest } from "next/server";
 import { declaresLargeBody, maxRequestBodyBytes, refuseLargeBody } from "./large-body";
+
+// The language cookie's name follows PORTAL_URL (host-cookie.ts).
+vi.mock("@/lib/env", () => ({ getEnv: () => ({ PORTAL_URL: "http://localhost:3000" }) }));
 
 const post = (path: string, length: number) =>
   new NextRequest(`http://localhost:3000${path}`, {

@@ -4,6 +4,7 @@ import { httpStatusOf, type PortalError } from "@/lib/browser-safe/errors";
 import { localeCookieName } from "@/lib/browser-safe/locales";
 import { errorSentence } from "@/lib/i18n/error-sentence";
 import { resolveLocale } from "@/lib/i18n/resolve-locale";
+import { portalCookieName } from "@/lib/auth/host-cookie";
 
 /**
  * How proxy.ts refuses a page request (a form post, a server action) before
@@ -13,7 +14,7 @@ import { resolveLocale } from "@/lib/i18n/resolve-locale";
  */
 export function proxyRefusal(request: NextRequest, error: PortalError): NextResponse {
   const locale = resolveLocale({
-    chosen: request.cookies.get(localeCookieName)?.value,
+    chosen: request.cookies.get(portalCookieName(localeCookieName))?.value,
     acceptLanguage: request.headers.get("accept-language"),
   });
   return new NextResponse(errorSentence(error, locale), {

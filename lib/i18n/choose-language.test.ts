@@ -17,7 +17,7 @@ beforeEach(() => {
 describe("chooseLanguage", () => {
   it("remembers a supported language for a year, out of scripts' reach", async () => {
     await chooseLanguage("cs");
-    expect(set).toHaveBeenCalledWith("portal-language", "cs", {
+    expect(set).toHaveBeenCalledWith("__Host-portal-language", "cs", {
       path: "/",
       maxAge: 365 * 24 * 3600,
       sameSite: "lax",
@@ -31,7 +31,7 @@ describe("chooseLanguage", () => {
     frameAncestors = ["'self'", "https://intranet.example.com"];
     await chooseLanguage("de");
     expect(set).toHaveBeenCalledWith(
-      "portal-language",
+      "__Host-portal-language",
       "de",
       expect.objectContaining({ sameSite: "none", secure: true, partitioned: true }),
     );

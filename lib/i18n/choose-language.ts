@@ -3,6 +3,7 @@ import { cookies } from "next/headers";
 import { z } from "zod";
 import { preferenceCookieOptions } from "@/lib/embedding/cookie-policy";
 import { localeCookieMaxAgeSeconds, localeCookieName, locales } from "@/lib/browser-safe/locales";
+import { portalCookieName } from "@/lib/auth/host-cookie";
 
 const choice = z.enum(locales);
 
@@ -10,5 +11,9 @@ const choice = z.enum(locales);
 export async function chooseLanguage(value: string | null): Promise<void> {
   const parsed = choice.safeParse(value);
   if (!parsed.success) return;
-  (await cookies()).set(localeCookieName, parsed.data, preferenceCookieOptions(localeCookieMaxAgeSeconds));
+  (await cookies()).set(
+    portalCookieName(localeCookieName),
+    parsed.data,
+    preferenceCookieOptions(localeCookieMaxAgeSeconds),
+  );
 }

@@ -12,6 +12,9 @@ vi.mock("./upstream-languages", () => ({
   languagesWithoutSession: vi.fn(async () => ({ profileLanguage: null, serverLanguage: "cs" })),
 }));
 
+// Over HTTPS the language cookie is a __Host- cookie (host-cookie.ts).
+vi.mock("@/lib/env", () => ({ getEnv: () => ({ PORTAL_URL: "https://print.example.com" }) }));
+
 const { currentSession } = await import("@/lib/auth/current-session");
 const upstream = await import("./upstream-languages");
 const { requestLocale } = await import("./request-locale");
@@ -24,7 +27,7 @@ beforeEach(() => {
 
 describe("requestLocale", () => {
   it("takes the language switch's cookie without asking the print server", async () => {
-    jar.set("portal-language", "de");
+    jar.set("__Host-portal-language", "de");
     headerValues.set("accept-language", "cs");
     await expect(requestLocale()).resolves.toBe("de");
     expect(currentSession).not.toHaveBeenCalled();
@@ -42,7 +45,7 @@ describe("requestLocale", () => {
   });
 
   it("ignores a cookie that names no supported language", async () => {
-    jar.set("portal-language", "xx");
+    jar.set("__Host-portal-language", "xx");
     await expect(requestLocale()).resolves.toBe("cs");
     expect(upstream.languagesWithoutSession).toHaveBeenCalled();
   });

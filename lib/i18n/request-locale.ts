@@ -5,6 +5,7 @@ import { currentSession, type SessionState } from "@/lib/auth/current-session";
 import { isLocale, localeCookieName, type Locale } from "@/lib/browser-safe/locales";
 import { resolveLocale } from "./resolve-locale";
 import { languagesForSession, languagesWithoutSession } from "./upstream-languages";
+import { portalCookieName } from "@/lib/auth/host-cookie";
 
 /**
  * The language of the request being served, given its session (asked for
@@ -13,7 +14,7 @@ import { languagesForSession, languagesWithoutSession } from "./upstream-languag
  */
 export async function localeOfRequest(session: () => Promise<SessionState>): Promise<Locale> {
   const [cookieStore, headerList] = await Promise.all([cookies(), headers()]);
-  const chosen = cookieStore.get(localeCookieName)?.value;
+  const chosen = cookieStore.get(portalCookieName(localeCookieName))?.value;
   // The switch outranks all the print server could say: no need to ask it.
   if (isLocale(chosen)) return resolveLocale({ chosen });
   // The language never fails a page: with the state store out, the browser's own.

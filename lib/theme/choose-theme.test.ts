@@ -8,6 +8,8 @@ vi.mock("@/lib/embedding/cookie-policy", () => ({
   preferenceCookieOptions: (maxAge: number) => ({ path: "/", maxAge, policy: "from cookie-policy.ts" }),
 }));
 
+vi.mock("@/lib/env", () => ({ getEnv: () => ({ PORTAL_URL: "https://print.example.com" }) }));
+
 const { chooseTheme } = await import("./choose-theme");
 
 beforeEach(() => set.mockClear());
@@ -17,7 +19,7 @@ describe("chooseTheme", () => {
     "remembers %s for a year with the preference cookie attributes",
     async (theme) => {
       await chooseTheme(theme);
-      expect(set).toHaveBeenCalledWith("portal-theme", theme, {
+      expect(set).toHaveBeenCalledWith("__Host-portal-theme", theme, {
         path: "/",
         maxAge: 365 * 24 * 3600,
         policy: "from cookie-policy.ts",

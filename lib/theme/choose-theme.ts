@@ -3,6 +3,7 @@ import { cookies } from "next/headers";
 import { preferenceCookieOptions } from "@/lib/embedding/cookie-policy";
 import { z } from "zod";
 import { themeChoices, themeCookieMaxAgeSeconds, themeCookieName } from "@/lib/browser-safe/theme";
+import { portalCookieName } from "@/lib/auth/host-cookie";
 
 const themeChoice = z.enum(themeChoices);
 
@@ -15,5 +16,9 @@ const themeChoice = z.enum(themeChoices);
 export async function chooseTheme(value: string | null): Promise<void> {
   const parsed = themeChoice.safeParse(value);
   if (!parsed.success) return;
-  (await cookies()).set(themeCookieName, parsed.data, preferenceCookieOptions(themeCookieMaxAgeSeconds));
+  (await cookies()).set(
+    portalCookieName(themeCookieName),
+    parsed.data,
+    preferenceCookieOptions(themeCookieMaxAgeSeconds),
+  );
 }

@@ -7,6 +7,7 @@ import { rememberProfileLanguage } from "@/lib/i18n/upstream-languages";
 import { serverConfig } from "@/lib/print-server/server-config";
 import { updateOwnProfile } from "@/lib/print-server/self-service";
 import { profileRequest } from "./schema";
+import { portalCookieName } from "@/lib/auth/host-cookie";
 
 export const dynamic = "force-dynamic";
 
@@ -23,7 +24,11 @@ export const PATCH = userRoute({ body: profileRequest, maxBodyBytes: 2048 }, asy
   const response = answerJson(meResponse, profile);
   if (body.language) {
     rememberProfileLanguage(user.userId, body.language);
-    response.cookies.set(localeCookieName, body.language, preferenceCookieOptions(localeCookieMaxAgeSeconds));
+    response.cookies.set(
+      portalCookieName(localeCookieName),
+      body.language,
+      preferenceCookieOptions(localeCookieMaxAgeSeconds),
+    );
   }
   return response;
 });
