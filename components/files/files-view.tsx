@@ -14,15 +14,16 @@ import { ScanList, ToPrintList } from "./file-lists";
 import { UploadPanel } from "./upload-panel";
 
 /** The names of scans that arrived since the page last looked (none on its first look). */
-function useNewScans(data: FileList | undefined): string | undefined {
+function useNewScans(data: FileList | undefined): string[] {
   const known = useRef<Set<string> | undefined>(undefined);
-  const [latest, setLatest] = useState<string>();
+  const [latest, setLatest] = useState<string[]>([]);
   useEffect(() => {
     if (!data) return;
     const names = new Set(data.scans.map((scan) => scan.name));
-    const arrived = known.current ? data.scans.find((scan) => !known.current?.has(scan.name)) : undefined;
+    // Every scan of this read that the last one lacked: several may land between two reads.
+    const arrived = known.current ? data.scans.filter((scan) => !known.current?.has(scan.name)) : [];
     known.current = names;
-    if (arrived) setLatest(arrived.name);
+    if (arrived.length > 0) setLatest(arrived.map((scan) => scan.name));
   }, [data]);
   return latest;
 }
@@ -36,7 +37,7 @@ export function FilesView({ initial }: { initial?: InitialRead<FileList> }) {
   const { uploads, start, cancel, dismiss } = useUploads();
   const deletion = useDeleteFile();
   const [said, setSaid] = useState("");
-  const newScan = useNewScans(files.data);
+  const newScans = useNewScans(files.data);
 
   const remove = (folder: FileFolder) => (name: string) => {
     if (deletion.isPending) return;
@@ -90,7 +91,11 @@ export function FilesView({ initial }: { initial?: InitialRead<FileList> }) {
       </p>
       <ToPrintList files={toPrint} locale={locale} onDelete={remove("to-print")} deleting={deleting} />
       <div role="status" aria-live="polite">
-        {newScan ? <p className="rounded-lg bg-info-bg p-3 text-info-text">{t("newScan", { name: newScan })}</p> : null}
+        {newScans.length > 0 ? (
+          <p className="rounded-lg bg-info-bg p-3 text-info-text">
+            {t("newScan", { count: newScans.length, names: newScans.join(", ") })}
+          </p>
+        ) : null}
       </div>
       <ScanList files={scans} locale={locale} onDelete={remove("scans")} deleting={deleting} />
     </div>
