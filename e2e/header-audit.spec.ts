@@ -204,12 +204,12 @@ test("behind a TLS proxy every cookie the portal sets is __Host-: Secure, Path=/
       if (response.url().startsWith(stack.portalUrl)) answers.push(response.headersArray());
     });
     await page.goto(`${stack.portalUrl}/sign-in`);
-    await signInPage.signInWithPin(alice.pin);
-    await homePage.expectGreeting(alice.fullName);
-    // The preferences too: a language and a theme chosen in the user menu.
-    await page.getByRole("button", { name: alice.fullName }).click();
+    // The preferences too: a theme chosen on the sign-in page, a language in the user menu.
     await page.getByRole("group", { name: "Theme" }).getByRole("button", { name: "Dark" }).click();
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await signInPage.signInWithPin(alice.pin);
+    await homePage.expectGreeting(alice.fullName);
+    await page.getByRole("button", { name: alice.fullName }).click();
     await page.getByRole("group", { name: "Language" }).getByRole("button", { name: "Deutsch" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
 
