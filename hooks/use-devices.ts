@@ -28,9 +28,13 @@ export function useEndSession() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (handle?: string) =>
-      fetchJson<Ended>(handle ? `${devicesPath}/sessions/${encodeURIComponent(handle)}` : `${devicesPath}/sessions`, {
-        method: "DELETE",
-      }),
+      handle
+        ? fetchJson<Ended>(`${devicesPath}/sessions/${encodeURIComponent(handle)}`, { method: "DELETE" })
+        : fetchJson<Ended>(`${devicesPath}/sessions`, {
+            method: "DELETE",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ keep: "this-device" }),
+          }),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.devices }),
   });
 }

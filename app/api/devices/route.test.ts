@@ -88,11 +88,21 @@ describe("/api/devices", () => {
     expect(await store.readSession("bob-phone")).toBeDefined();
   });
 
-  it("signs out everywhere else, keeping this browser", async () => {
-    const answer = await everyOther.DELETE(
-      new NextRequest(`${url}/sessions`, { method: "DELETE", headers: sameSite }),
-      noParams,
-    );
+  it("signs out everywhere else only when the body says so, keeping this browser", async () => {
+    const endOthers = (body?: unknown) =>
+      everyOther.DELETE(
+        new NextRequest(`${url}/sessions`, {
+          method: "DELETE",
+          headers: { ...sameSite, "content-type": "application/json" },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        }),
+        noParams,
+      );
+    for (const stray of [undefined, { audit: "a body no route accepts" }]) {
+      expect((await endOthers(stray)).status, JSON.stringify(stray)).toBe(400);
+      expect(await store.readSession("bob-phone")).toBeDefined();
+    }
+    const answer = await endOthers({ keep: "this-device" });
     expect(await answer.json()).toEqual({ ended: 1 });
     expect(await store.readSession("bob-laptop")).toBeDefined();
     expect(await store.readSession("bob-phone")).toBeUndefined();

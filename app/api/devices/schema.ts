@@ -45,3 +45,10 @@ export const devicesResponse = z.object({
 
 /** DELETE /api/devices/sessions (every other session) and …/sessions/{handle} (one): how many ended. */
 export const endedResponse = z.object({ ended: z.int() });
+
+/**
+ * DELETE /api/devices/sessions: "Sign out everywhere else" says so in its
+ * body, so no request that merely reaches the path (a probe, a replayed
+ * call without it) ends a person's other sessions.
+ */
+export const endOthersRequest = z.object({ keep: z.literal("this-device") });
