@@ -176,6 +176,12 @@ test("bob cannot list, fetch, preview or delete alice's files, in the portal or 
       count: 2,
     });
   }
+  // A method the adapter does not serve, with the trailing slash too: a JSON 405, not Next.js's empty one.
+  for (const root of ["/folders/alice/", "/folders/alice"]) {
+    const answer = await page.request.fetch(`${adapter()}${root}`, { method: "PATCH", headers: auth });
+    expect(answer.status(), root).toBe(405);
+    expect(answer.headers()["content-type"], root).toContain("application/json");
+  }
   // Wrong credentials, and ids that would leave alice's folder.
   const wrong = await page.request.get(`${adapter()}/folders/alice/`, {
     headers: { authorization: basicAuth("myq", "nope") },

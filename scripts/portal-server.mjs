@@ -113,21 +113,6 @@ const server = createServer((req, res) => {
     return;
   }
 
-  // A method the route does not export: Next.js would answer an empty 405;
-  // under /api/ every error is JSON (the portal's fetch helper reads errors one way).
-  if (path.startsWith("/api/")) {
-    const allowed = allowedMethods(routesNow(), path);
-    if (allowed && !allowed.includes(req.method ?? "")) {
-      answerJson(
-        res,
-        405,
-        { error: "bad_request", message: errorSentences.bad_request },
-        { allow: allowed.join(", ") },
-      );
-      return;
-    }
-  }
-
   if (path.startsWith("/api/external-storage/")) {
     // A dot segment would be resolved away by URL parsing before the adapter
     // could refuse it, turning alice's path into bob's: refused as it came.
@@ -138,6 +123,21 @@ const server = createServer((req, res) => {
     // MyQ names a person's root folder with a trailing slash (/folders/{username}/),
     // which Next.js would answer with a redirect instead of the list.
     req.url = req.url.replace(/^([^?]*?)\/+(\?|$)/, "$1$2");
+  }
+
+  // A method the route does not export: Next.js would answer an empty 405;
+  // under /api/ every error is JSON (the portal's fetch helper reads errors one way).
+  if (path.startsWith("/api/")) {
+    const allowed = allowedMethods(routesNow(), req.url.split("?")[0]);
+    if (allowed && !allowed.includes(req.method ?? "")) {
+      answerJson(
+        res,
+        405,
+        { error: "bad_request", message: errorSentences.bad_request },
+        { allow: allowed.join(", ") },
+      );
+      return;
+    }
   }
 
   const context = {

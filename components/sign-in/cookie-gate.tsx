@@ -9,11 +9,14 @@ import { buttonClasses } from "@/components/ui/button";
 // Read without a schema library: the sign-in page loads no zod, and only a
 // clear "false" blocks the form (anything else leaves it, as a failed check does).
 async function cookiesAccepted(): Promise<boolean> {
-  const ask = async () =>
-    ((await (await fetch("/api/frame-cookies", { cache: "no-store" })).json()) as Partial<FrameCookiesResponse> | null)
-      ?.accepted;
-  await ask();
-  return (await ask()) !== false;
+  const ask = async (probe?: string) => {
+    const query = probe ? `?probe=${encodeURIComponent(probe)}` : "";
+    const answer = await fetch(`/api/frame-cookies${query}`, { cache: "no-store" });
+    return ((await answer.json()) as Partial<FrameCookiesResponse> | null) ?? {};
+  };
+  const { probe } = await ask();
+  if (typeof probe !== "string") return true;
+  return (await ask(probe)).accepted !== false;
 }
 
 /**
