@@ -147,6 +147,13 @@ class BrokenRunError extends BenchError {}
 
 const LIGHTHOUSE_ATTEMPTS = 3;
 
+// Applied throttling: the page really loads over a slowed network and CPU,
+// as on a phone. Simulated throttling estimates from an unthrottled load on
+// loopback, and counts as render-blocking every script that happened to
+// arrive before that load's first paint: its largest paint swung by a second
+// between runs of the same page (docs/decisions/015-lighthouse-applied-throttling.md).
+const lighthouseFlags = { output: "json", logLevel: "error", onlyCategories: categories, throttlingMethod: "devtools" };
+
 /**
  * One Lighthouse run; a run that Chromium breaks off (NO_NAVSTART and the
  * like happen now and then) is tried again after a moment, up to three
@@ -156,7 +163,7 @@ async function lighthouseRun(port, url, path, say) {
   let problem = "";
   for (let attempt = 1; attempt <= LIGHTHOUSE_ATTEMPTS; attempt++) {
     if (attempt > 1) await sleep(2000);
-    const answer = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: categories });
+    const answer = await lighthouse(url, { port, ...lighthouseFlags });
     const lhr = answer?.lhr;
     problem = !lhr ? "no result" : lhr.runtimeError ? lhr.runtimeError.code : "";
     if (!problem) {
@@ -256,7 +263,7 @@ function pageScores(page, samples, brokenRuns) {
 }
 
 /**
- * Lighthouse's default settings (mobile emulation, simulated throttling), on
+ * Lighthouse's mobile settings with applied throttling (lighthouseFlags), on
  * the floor's page and the served pages, `runs` rounds in turns (lighthouseRounds).
  */
 export async function measureLighthouse({ portalUrl, floorUrl, cookie, pages, runs, say, track }) {
