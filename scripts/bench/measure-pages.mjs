@@ -150,8 +150,8 @@ const LIGHTHOUSE_ATTEMPTS = 3;
 // Applied throttling: the page really loads over a slowed network and CPU,
 // as on a phone. Simulated throttling estimates from an unthrottled load on
 // loopback, and counts as render-blocking every script that happened to
-// arrive before that load's first paint: its largest paint swung by a second
-// between runs of the same page (docs/decisions/015-lighthouse-applied-throttling.md).
+// arrive before that load's first paint, so the same page's largest paint
+// came out far apart from run to run (docs/decisions/015-lighthouse-applied-throttling.md).
 const lighthouseFlags = { output: "json", logLevel: "error", onlyCategories: categories, throttlingMethod: "devtools" };
 
 /**
