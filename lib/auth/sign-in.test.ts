@@ -4,7 +4,8 @@ import { PortalError } from "@/lib/browser-safe/errors";
 import type { TokenSet } from "@/lib/print-server/token-set";
 import { addressGroup, clientAddress, parseTrustedProxies, peerAddressHeader } from "./client-address";
 import { MemoryStateStore } from "@/lib/state/memory-state-store";
-import { openSession } from "./sign-in";
+import { openSession, startSession } from "./sign-in";
+import { sessionsPerPerson } from "@/lib/state/state-store";
 import { signInLimit } from "./failed-sign-ins";
 import { safeCallbackPath, signInPath } from "@/lib/browser-safe/sign-in-path";
 
@@ -86,6 +87,29 @@ describe("openSession", () => {
         }),
       ).rejects.toMatchObject({ code: "unreachable" });
     }
+  });
+});
+
+describe("startSession", () => {
+  it("ends the person's oldest session beyond the index's bound and revokes its refresh token", async () => {
+    const store = new MemoryStateStore();
+    const revoke = vi.fn(async () => true);
+    const deps = { store, idleTimeoutSeconds: 600, maxLifetimeSeconds: 3600, revoke };
+    const first = await startSession(
+      { ...(await tokenFor({ sub: "3", username: "alice" })), refreshToken: "r-first" },
+      deps,
+    );
+    for (let i = 1; i < sessionsPerPerson; i++)
+      await startSession(await tokenFor({ sub: "3", username: "alice" }), deps);
+    expect(revoke).not.toHaveBeenCalled();
+
+    const newest = await startSession(await tokenFor({ sub: "3", username: "alice" }), deps);
+    expect(await store.readSession(first.sessionId)).toBeUndefined();
+    expect(revoke).toHaveBeenCalledExactlyOnceWith("r-first");
+    const held = await store.sessionsOf(3);
+    expect(held).toHaveLength(sessionsPerPerson);
+    expect(held).toContain(newest.sessionId);
+    expect(held).not.toContain(first.sessionId);
   });
 });
 

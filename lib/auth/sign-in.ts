@@ -85,14 +85,20 @@ export async function openSession(
 /**
  * Opens a server-side session for a person's tokens (from any way of signing
  * in) and adds it to the person's index, so a new PIN or password can end it.
+ * The person's oldest sessions beyond the index's bound end, at the print
+ * server too, as a sign-out in their browsers would.
  */
 export async function startSession(
   tokens: TokenSet,
-  deps: Pick<SignInDeps, "store" | "idleTimeoutSeconds" | "maxLifetimeSeconds">,
+  deps: Pick<SignInDeps, "store" | "idleTimeoutSeconds" | "maxLifetimeSeconds" | "revoke">,
 ): Promise<SignedIn> {
   const user = userFromAccessToken(tokens.accessToken);
   const sessionId = randomBytes(32).toString("base64url");
   await deps.store.saveSession(sessionId, { ...user, tokens, createdAt: Date.now() }, deps.idleTimeoutSeconds);
-  await deps.store.indexSession(user.userId, sessionId, deps.maxLifetimeSeconds);
+  const ended = await deps.store.indexSession(user.userId, sessionId, deps.maxLifetimeSeconds);
+  const revoke = deps.revoke ?? revokeRefreshToken;
+  await Promise.all(
+    ended.flatMap(({ tokens: old }) => (old.refreshToken ? [revoke(old.refreshToken).catch(() => undefined)] : [])),
+  );
   return { sessionId, ...user };
 }

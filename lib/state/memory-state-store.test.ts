@@ -112,12 +112,19 @@ describe("MemoryStateStore", () => {
       expect(store.size).toBe(0);
     });
 
-    it("holds at most sessionsPerPerson entries of one person, the oldest dropping out", async () => {
+    it("holds at most sessionsPerPerson sessions of one person, the oldest ending", async () => {
       const store = new MemoryStateStore();
-      for (let i = 0; i < sessionsPerPerson + 5; i++) await store.indexSession(1, `s${i}`, 600);
+      const ended = [];
+      for (let i = 0; i < sessionsPerPerson + 5; i++) {
+        await store.saveSession(`s${i}`, { ...session(0), createdAt: i }, 600);
+        ended.push(...(await store.indexSession(1, `s${i}`, 600)));
+      }
       const held = await store.sessionsOf(1);
       expect(held).toHaveLength(sessionsPerPerson);
       expect(held[0]).toBe("s5");
+      expect(ended.map((s) => s.createdAt)).toEqual([0, 1, 2, 3, 4]);
+      expect(await store.readSession("s4")).toBeUndefined();
+      expect(await store.readSession("s5")).toBeDefined();
     });
   });
 

@@ -106,12 +106,19 @@ export class MemoryStateStore implements StateStore {
     if (index.size === 0) this.indexes.delete(userId);
   }
 
-  async indexSession(userId: number, sessionId: string, lifetimeSeconds: number): Promise<void> {
+  async indexSession(userId: number, sessionId: string, lifetimeSeconds: number): Promise<StoredSession[]> {
     const index = this.indexOf(userId);
     index.set(sessionId, this.now() + lifetimeSeconds * 1000);
+    const ended: StoredSession[] = [];
     // Maps keep insertion order: the first entries are the oldest.
-    for (const oldest of [...index.keys()].slice(0, Math.max(0, index.size - sessionsPerPerson))) index.delete(oldest);
+    for (const oldest of [...index.keys()].slice(0, Math.max(0, index.size - sessionsPerPerson))) {
+      const live = this.live(this.sessions, oldest);
+      if (live) ended.push(live.value);
+      this.sessions.delete(oldest);
+      index.delete(oldest);
+    }
     this.indexes.set(userId, index);
+    return ended;
   }
 
   async sessionsOf(userId: number): Promise<string[]> {

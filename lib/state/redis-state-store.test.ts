@@ -260,17 +260,42 @@ describe("RedisStateStore", () => {
     expect(await b.readSession("b2")).toBeUndefined();
   });
 
-  it("bounds a person's index and lets its entries run out with their lifetime", async () => {
+  it("bounds a person's index, ending the oldest sessions, and lets its entries run out with their lifetime", async () => {
     const a = instance("t10:");
-    for (let i = 0; i < sessionsPerPerson + 5; i++) await a.indexSession(1, `s${i}`, 600);
+    const ended = [];
+    for (let i = 0; i < sessionsPerPerson + 5; i++) {
+      // Ids that sort first, so a tie within one millisecond would rank the newest lowest.
+      const id = `s${String(1000 - i).padStart(4, "0")}`;
+      await a.saveSession(id, session(id), 600);
+      ended.push(...(await a.indexSession(1, id, 600)));
+      expect(await a.sessionsOf(1)).toContain(id);
+    }
     const held = await a.sessionsOf(1);
     expect(held).toHaveLength(sessionsPerPerson);
-    // Entries of the same millisecond rank by id, so only the newest is sure to be kept.
-    expect(held).toContain(`s${sessionsPerPerson + 4}`);
+    expect(ended).toHaveLength(5);
+    for (const gone of ended) {
+      const id = gone.tokens.accessToken.replace("access-", "");
+      expect(held).not.toContain(id);
+      expect(await a.readSession(id)).toBeUndefined();
+    }
+    const live = await Promise.all(held.map((id) => a.readSession(id)));
+    expect(live.every((s) => s !== undefined)).toBe(true);
     await a.indexSession(3, "short", 1);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await a.sessionsOf(3)).toEqual([]);
     expect(await clients[0]!.exists("t10:sessions-of:3")).toBe(0);
+  });
+
+  it("keeps the bound when one person signs in many times at once on several instances", async () => {
+    const instances = [instance("t11:"), instance("t11:")];
+    const ids = Array.from({ length: sessionsPerPerson + 20 }, (_, i) => `p${i}`);
+    await Promise.all(ids.map((id, i) => instances[i % 2]!.saveSession(id, session(id), 600)));
+    const ended = (await Promise.all(ids.map((id, i) => instances[i % 2]!.indexSession(1, id, 600)))).flat();
+    const held = await instances[0]!.sessionsOf(1);
+    expect(held).toHaveLength(sessionsPerPerson);
+    expect(ended).toHaveLength(20);
+    const endedIds = ended.map((s) => s.tokens.accessToken.replace("access-", ""));
+    expect(new Set([...held, ...endedIds]).size).toBe(ids.length);
   });
 
   it("ends one session of a person only when it is theirs, across instances", async () => {

@@ -33,15 +33,30 @@ return 0
 // A person's index is a sorted set of session ids scored by when each entry
 // expires (epoch ms); the set itself expires with its last entry.
 
-// Add one entry, drop expired ones and the oldest beyond the bound.
+// Add one entry, drop expired ones, and end the oldest beyond the bound
+// (ARGV[5] is the session keys' prefix): answers id, sealed value, id, ...
+// of those ended. Entries of the same millisecond rank by id, so the new one
+// is passed over by name.
 const indexScript = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
 local excess = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[4])
-if excess > 0 then redis.call('ZREMRANGEBYRANK', KEYS[1], 0, excess - 1) end
+local ended = {}
+if excess > 0 then
+  for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, excess)) do
+    if excess > 0 and id ~= ARGV[2] then
+      local key = ARGV[5] .. id
+      table.insert(ended, id)
+      table.insert(ended, redis.call('GET', key) or '')
+      redis.call('DEL', key)
+      redis.call('ZREM', KEYS[1], id)
+      excess = excess - 1
+    end
+  end
+end
 local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
 redis.call('PEXPIREAT', KEYS[1], last[2])
-return 0
+return ended
 `;
 
 // Delete every indexed session but one (ARGV[2]); ARGV[3] is the session keys' prefix.
@@ -173,9 +188,9 @@ export class RedisStateStore implements StateStore {
     await this.call(() => this.redis.multi().del(key).zrem(this.indexKey(userId), sessionId).exec());
   }
 
-  async indexSession(userId: number, sessionId: string, lifetimeSeconds: number): Promise<void> {
+  async indexSession(userId: number, sessionId: string, lifetimeSeconds: number): Promise<StoredSession[]> {
     const now = Date.now();
-    await this.call(() =>
+    const answer = (await this.call(() =>
       this.redis.eval(
         indexScript,
         1,
@@ -184,8 +199,15 @@ export class RedisStateStore implements StateStore {
         sessionId,
         now + lifetimeSeconds * 1000,
         sessionsPerPerson,
+        this.sessionKey(""),
       ),
-    );
+    )) as string[];
+    const ended: StoredSession[] = [];
+    for (let i = 0; i + 1 < answer.length; i += 2) {
+      const session = answer[i + 1] ? this.open(answer[i]!, answer[i + 1]!) : undefined;
+      if (session) ended.push(session);
+    }
+    return ended;
   }
 
   async sessionsOf(userId: number): Promise<string[]> {

@@ -50,10 +50,11 @@ export interface StateStore {
   /**
    * Adds a session to its person's index, until `lifetimeSeconds` (the
    * session's absolute lifetime) at the latest. The index keeps a person's
-   * newest `sessionsPerPerson` only: older ones drop out of it (they still
-   * run to their own end).
+   * newest `sessionsPerPerson` only: the oldest beyond it end in the same
+   * step, since a session outside the index is out of reach of "sign out
+   * everywhere" and of a new PIN. Answers the sessions so ended (never `sessionId`).
    */
-  indexSession(userId: number, sessionId: string, lifetimeSeconds: number): Promise<void>;
+  indexSession(userId: number, sessionId: string, lifetimeSeconds: number): Promise<StoredSession[]>;
   /** The ids in a person's index, oldest first; one may have ended without leaving it (idle timeout). */
   sessionsOf(userId: number): Promise<string[]>;
   /** Deletes every session in a person's index but `keep`, in one step; answers how many still existed. */
@@ -77,5 +78,5 @@ export interface StateStore {
   peek(name: string): Promise<HitCount>;
 }
 
-/** The most sessions one person's index holds. */
+/** The most sessions one person has at once; signing in once more ends their oldest. */
 export const sessionsPerPerson = 50;
