@@ -13,8 +13,7 @@ let root: string;
 let now: number;
 const hour = 3_600_000;
 
-function store(limits: Partial<FileLimits> = {}) {
-  const state = new MemoryStateStore();
+function store(limits: Partial<FileLimits> = {}, state = new MemoryStateStore()) {
   return new DirectoryStore({
     root,
     limits: {
@@ -157,5 +156,21 @@ describe("DirectoryStore", () => {
     expect(await files.list("alice", "to-print")).toEqual([]);
     expect(await files.removeExpired()).toBe(1);
     expect(entries().filter((entry) => entry.endsWith(".pdf") || entry.endsWith(".json"))).toEqual([]);
+  });
+
+  it("sweeps a person's files under their lock, so it waits for an upload of theirs settling", async () => {
+    const state = new MemoryStateStore();
+    const files = store({}, state);
+    await files.write(upload(pdfBytes(1)));
+    now += 24 * hour;
+    const stored = join("alice", "to-print", "report.pdf");
+    let sweep: Promise<number> | undefined;
+    await state.withLock(`files:${ownerSegment("alice")}`, async () => {
+      sweep = files.removeExpired();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(entries()).toContain(stored);
+    });
+    expect(await sweep).toBe(1);
+    expect(entries()).not.toContain(stored);
   });
 });

@@ -310,7 +310,12 @@ export class DirectoryStore implements FileStore {
         await this.removeStaleTemps(join(this.root, entry.name), now);
         continue;
       }
-      for (const folder of folders) removed += await this.removeExpiredIn(join(this.root, entry.name, folder), now);
+      // Under the person's lock: an upload settling meanwhile (a scan sent again under its name) is not removed with the old file.
+      removed += await this.withLock(`files:${entry.name}`, async () => {
+        let inFolders = 0;
+        for (const folder of folders) inFolders += await this.removeExpiredIn(join(this.root, entry.name, folder), now);
+        return inFolders;
+      });
     }
     return removed;
   }
