@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { alice, carol, expect, test } from "./fixtures";
 import { expectVoucherPlaceholderAsTallAsForm } from "./pages/credit-page";
 import { HomePage } from "./pages/home-page";
-import { layoutShifts } from "./pages/phone-layout";
+import { layoutShifts, navigationProblems } from "./pages/phone-layout";
 import { axeViolations } from "./support/axe";
 import { consoleErrors } from "./support/console-errors";
 
@@ -23,6 +23,7 @@ const languages = [
     wrongPin: "PIN oder Passwort nicht erkannt. Prüfen Sie Ihre Eingabe und versuchen Sie es erneut.",
     greeting: `Hallo, ${alice.fullName}`,
     product: "Druckportal",
+    navigation: "Hauptnavigation",
     balance: "Ihr Guthaben",
     details: "Ihre Angaben",
     quota: /Noch \d+ von 500 Seiten in diesem Monat/,
@@ -48,6 +49,7 @@ const languages = [
     wrongPin: "PIN nebo heslo nebylo rozpoznáno. Zkontrolujte zadání a zkuste to znovu.",
     greeting: `Dobrý den, ${alice.fullName}`,
     product: "Tiskový portál",
+    navigation: "Hlavní navigace",
     balance: "Váš zůstatek",
     details: "Vaše údaje",
     quota: /Zbýv(á|ají) \d+ (strana|strany|stran) z 500 na tento měsíc/,
@@ -163,6 +165,17 @@ for (const words of languages) {
       const remove = await page.getByRole("button", { name: words.deleteSelected, exact: true }).boundingBox();
       expect(remove!.y).toBe(release!.y);
       expect(await sidewaysOverflow(page)).toBe(0);
+    });
+
+    test("shows the navigation in one row, each label apart, from a phone to a laptop", async ({ page }) => {
+      await page.goto("/sign-in");
+      await signInWithPin(page, alice.pin, words.submit);
+      await expect(page.getByRole("heading", { level: 1, name: words.greeting })).toBeVisible();
+      // The bottom bar up to a tablet's width, the header's links from a laptop's.
+      for (const width of [360, 800, 1024, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        expect(await navigationProblems(page, words.navigation), `${width} px`).toEqual([]);
+      }
     });
 
     test("keeps Add credit's place while it checks for vouchers, its longer words too", async ({ page }) => {

@@ -67,7 +67,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
               <main
                 id="main"
                 className={
-                  embedded ? "w-full px-3 pb-4 pt-4" : "mx-auto w-full max-w-4xl flex-1 px-4 pb-24 pt-6 sm:pb-10"
+                  embedded ? "w-full px-3 pb-4 pt-4" : "mx-auto w-full max-w-4xl flex-1 px-4 pb-24 pt-6 lg:pb-10"
                 }
               >
                 {children}

@@ -21,7 +21,7 @@ function isActive(pathname: string, path: string): boolean {
   return path === "/" ? pathname === "/" : pathname === path || pathname.startsWith(`${path}/`);
 }
 
-/** Desktop: links in the header; in an intranet frame, at every width. */
+/** Wide screens: links in the header; in an intranet frame, at every width. */
 export function HeaderNavLinks({
   label,
   links,
@@ -33,7 +33,7 @@ export function HeaderNavLinks({
 }) {
   const pathname = usePathname();
   return (
-    <nav aria-label={label} className={alwaysShown ? undefined : "hidden sm:block"}>
+    <nav aria-label={label} className={alwaysShown ? undefined : "hidden lg:block"}>
       {/* Wraps rather than overflows: a phone-wide intranet frame, longer words in de/cs. */}
       <ul className="flex flex-wrap items-center gap-x-1">
         {links.map((link) => (
@@ -43,7 +43,7 @@ export function HeaderNavLinks({
               // Every page is rendered for its person: fetching sections ahead would cost a server render each, mostly unused.
               prefetch={false}
               aria-current={isActive(pathname, link.path) ? "page" : undefined}
-              className={`inline-flex min-h-11 items-center rounded-lg ${alwaysShown ? "px-2" : "px-3"} font-medium text-fg-muted hover:bg-surface-muted hover:text-fg aria-[current=page]:text-fg aria-[current=page]:underline aria-[current=page]:underline-offset-8`}
+              className={`inline-flex min-h-11 items-center rounded-lg px-2 font-medium text-fg-muted hover:bg-surface-muted hover:text-fg aria-[current=page]:text-fg aria-[current=page]:underline aria-[current=page]:underline-offset-8`}
             >
               {link.label}
             </Link>
@@ -54,13 +54,13 @@ export function HeaderNavLinks({
   );
 }
 
-/** Phone: a bottom bar within reach of the thumb. */
+/** Phones and tablets: a bottom bar within reach of the thumb; six labels fit a header only from laptop widths. */
 export function BottomNavLinks({ label, links }: { label: string; links: NavLink[] }) {
   const pathname = usePathname();
   return (
     <nav
       aria-label={label}
-      className="fixed inset-x-0 bottom-0 z-10 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] sm:hidden"
+      className="fixed inset-x-0 bottom-0 z-10 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] lg:hidden"
     >
       <ul className="flex justify-around">
         {links.map((link) => (
@@ -69,7 +69,7 @@ export function BottomNavLinks({ label, links }: { label: string; links: NavLink
               href={link.href}
               prefetch={false}
               aria-current={isActive(pathname, link.path) ? "page" : undefined}
-              className="flex min-h-14 flex-col items-center justify-center gap-0.5 text-sm font-medium text-fg-muted aria-[current=page]:text-accent"
+              className="flex min-h-14 flex-col items-center justify-center gap-0.5 px-0.5 text-center text-xs font-medium text-fg-muted aria-[current=page]:text-accent"
             >
               {link.icon}
               {link.label}

@@ -22,7 +22,7 @@ async function navLinks(embedded: boolean, withIcons: boolean): Promise<{ label:
   };
 }
 
-/** Desktop: links in the header; in an intranet frame (`embedded`), at every width. */
+/** Wide screens: links in the header; in an intranet frame (`embedded`), at every width. */
 export async function HeaderNav({ embedded = false }: { embedded?: boolean }) {
   const { label, links } = await navLinks(embedded, false);
   return (
@@ -32,7 +32,7 @@ export async function HeaderNav({ embedded = false }: { embedded?: boolean }) {
   );
 }
 
-/** Phone: a bottom bar within reach of the thumb (not in a frame). */
+/** Phones and tablets: a bottom bar within reach of the thumb (not in a frame). */
 export async function BottomNav() {
   const { label, links } = await navLinks(false, true);
   return (

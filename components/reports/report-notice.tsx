@@ -58,7 +58,7 @@ export function ReportNotice({
         {notice ? sentence(notice) : ""}
       </div>
       {notice && showCard ? (
-        <div className="pointer-events-none fixed inset-x-0 bottom-16 z-20 flex justify-center px-4 sm:bottom-6 sm:justify-end">
+        <div className="pointer-events-none fixed inset-x-0 bottom-16 z-20 flex justify-center px-4 lg:bottom-6 lg:justify-end">
           <section
             ref={card}
             onFocus={(event) => {

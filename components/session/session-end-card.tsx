@@ -50,7 +50,7 @@ export function SessionEndCard({ state, now, extend }: SessionEndCardProps) {
   }
 
   return (
-    <div className="fixed inset-x-0 bottom-20 z-40 flex justify-center px-4 sm:bottom-6">
+    <div className="fixed inset-x-0 bottom-20 z-40 flex justify-center px-4 lg:bottom-6">
       <section
         aria-labelledby={headingId}
         className="w-full max-w-md rounded-[var(--radius)] border border-border bg-surface p-4 shadow-lg"

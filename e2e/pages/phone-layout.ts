@@ -211,3 +211,31 @@ interface LayoutShiftFields {
   hadRecentInput: boolean;
   sources: Array<{ node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
 }
+
+/**
+ * What is wrong with the shown navigation named `name` (a header's links or
+ * the bottom bar): links on more than one row, or two labels that touch or
+ * overlap. Empty when its links sit in one row, each label apart.
+ */
+export function navigationProblems(page: Page, name: string): Promise<string[]> {
+  return page.evaluate((name) => {
+    const nav = [...document.querySelectorAll("nav")].find(
+      (element) => element.getAttribute("aria-label") === name && element.checkVisibility(),
+    );
+    if (!nav) return [`no navigation "${name}" is shown`];
+    const labels = [...nav.querySelectorAll("a")].map((link) => {
+      const range = document.createRange();
+      range.selectNodeContents(link);
+      const drawn = range.getBoundingClientRect();
+      return { text: link.textContent ?? "", top: Math.round(link.getBoundingClientRect().top), drawn };
+    });
+    const problems: string[] = [];
+    const rows = new Set(labels.map((label) => label.top));
+    if (rows.size > 1) problems.push(`its links take ${rows.size} rows`);
+    for (let i = 1; i < labels.length; i++) {
+      const [left, right] = [labels[i - 1]!, labels[i]!];
+      if (left.drawn.right + 2 > right.drawn.left) problems.push(`"${left.text}" touches "${right.text}"`);
+    }
+    return problems;
+  }, name);
+}
