@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { fileListResponse } from "@/app/api/files/schema";
 import type { Answer } from "@/lib/browser-safe/answer";
-import { fetchJson } from "@/lib/browser-safe/fetch-json";
+import { fetchImage, fetchJson } from "@/lib/browser-safe/fetch-json";
 import { queryKeys } from "@/lib/browser-safe/query-keys";
 import { withInitial, type InitialRead } from "./use-account";
 
@@ -25,6 +25,24 @@ export function useFiles(initial?: InitialRead<FileList>) {
 
 export function filePath(folder: FileFolder, name: string): string {
   return `/api/files/${folder}/${encodeURIComponent(name)}`;
+}
+
+/**
+ * A file to print's first page as a data: URL, drawn once the person asks for
+ * it (`asked`) and kept while the page is open. A refusal (previews busy) is
+ * not tried again by itself: the person asks again (`refetch`).
+ */
+export function useFilePreview(file: { name: string; uploadedAt: string }, asked: boolean) {
+  return useQuery({
+    queryKey: queryKeys.filePreview(file.name, file.uploadedAt),
+    // Without the query's abort signal: a remount must not cancel a drawing and ask for a second.
+    queryFn: () => fetchImage(`${filePath("to-print", file.name)}/preview`),
+    enabled: asked,
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
 }
 
 export function useDeleteFile() {

@@ -2,7 +2,8 @@
 
 import { useId, useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
-import { filePath, type FileList } from "@/hooks/use-files";
+import { useErrorSentence } from "@/hooks/use-error-sentence";
+import { filePath, useFilePreview, type FileList } from "@/hooks/use-files";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Icon } from "@/components/icons/icon-provider";
 import { formatMoment, formatSize } from "./file-facts";
@@ -71,8 +72,18 @@ interface RowProps {
 
 function ToPrintRow({ file, locale, onDelete, busy }: RowProps) {
   const t = useTranslations("files");
+  const sentence = useErrorSentence();
   const id = useId();
-  const [preview, setPreview] = useState<"hidden" | "shown" | "failed">("hidden");
+  const [asked, setAsked] = useState(false);
+  const preview = useFilePreview(file, asked);
+  // A refused preview (busy, not drawn) closes again with its sentence: Preview asks once more.
+  const failed = asked && preview.isError && !preview.isFetching;
+  const open = asked && !failed;
+  const toggle = () => {
+    if (open) setAsked(false);
+    else if (failed) void preview.refetch({ cancelRefetch: false });
+    else setAsked(true);
+  };
   const facts = [
     formatSize(file.size, locale),
     file.pages === null ? undefined : t("pages", { count: file.pages }),
@@ -86,13 +97,8 @@ function ToPrintRow({ file, locale, onDelete, busy }: RowProps) {
       </h3>
       <p className="text-sm text-fg-muted">{facts.join(" · ")}</p>
       <div className="flex flex-wrap gap-2">
-        <Button
-          variant="secondary"
-          aria-expanded={preview !== "hidden"}
-          aria-describedby={`${id}-name`}
-          onClick={() => setPreview(preview === "hidden" ? "shown" : "hidden")}
-        >
-          {preview === "hidden" ? t("preview") : t("hidePreview")}
+        <Button variant="secondary" aria-expanded={open} aria-describedby={`${id}-name`} onClick={toggle}>
+          {open ? t("hidePreview") : t("preview")}
         </Button>
         <Button
           variant="secondary"
@@ -104,17 +110,16 @@ function ToPrintRow({ file, locale, onDelete, busy }: RowProps) {
           {t("delete")}
         </Button>
       </div>
-      {preview === "shown" ? (
+      {open && preview.data ? (
         // Drawn by the portal on demand, never part of the page's first load.
         // eslint-disable-next-line @next/next/no-img-element
         <img
-          src={`${filePath("to-print", file.name)}/preview`}
+          src={preview.data}
           alt={t("previewOf", { name: file.name })}
           className="max-h-96 w-auto max-w-full self-start rounded border border-border bg-white"
-          onError={() => setPreview("failed")}
         />
-      ) : preview === "failed" ? (
-        <p className="text-fg-muted">{t("previewFailed")}</p>
+      ) : failed ? (
+        <p className="text-fg-muted">{sentence(preview.error, t("previewFailed"))}</p>
       ) : null}
     </li>
   );

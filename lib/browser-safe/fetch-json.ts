@@ -42,6 +42,15 @@ function refusalOf(body: unknown): PortalError | undefined {
   });
 }
 
+/** The route's answer, never from the cache; `offline` when the portal cannot be reached. */
+async function send(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, { ...init, cache: "no-store" });
+  } catch (cause) {
+    throw new PortalError("offline", { cause });
+  }
+}
+
 /**
  * GET (or `init`) a portal route and read its JSON answer, of the type the
  * route's schema.ts names. Throws PortalError: `offline` when the portal
@@ -49,16 +58,7 @@ function refusalOf(body: unknown): PortalError | undefined {
  * when a success is not a JSON object or list (a proxy's page, a cut answer).
  */
 export async function fetchJson<T extends object>(path: string, init: RequestInit = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      ...init,
-      cache: "no-store",
-      headers: { accept: "application/json", ...init.headers },
-    });
-  } catch (cause) {
-    throw new PortalError("offline", { cause });
-  }
+  const response = await send(path, { ...init, headers: { accept: "application/json", ...init.headers } });
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw refusalOf(body) ?? new PortalError(codeOfStatus(response.status));
   if (typeof body !== "object" || body === null)
@@ -72,5 +72,28 @@ export function postJson<T extends object>(path: string, body: unknown): Promise
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
+  });
+}
+
+/**
+ * GET a portal route that answers an image, as a data: URL an <img> shows
+ * (it needs no revoking, unlike a blob: URL). A refusal throws as fetchJson's
+ * does, so the person reads the route's sentence; an answer that is not an
+ * image is `upstream_malformed`.
+ */
+export async function fetchImage(path: string): Promise<string> {
+  const response = await send(path, {});
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => undefined);
+    throw refusalOf(body) ?? new PortalError(codeOfStatus(response.status));
+  }
+  const image = await response.blob();
+  if (!image.type.startsWith("image/"))
+    throw new PortalError("upstream_malformed", { reason: `${path} answer is not an image` });
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new PortalError("internal", { cause: reader.error, reason: "image not read" }));
+    reader.readAsDataURL(image);
   });
 }

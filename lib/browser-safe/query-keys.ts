@@ -38,6 +38,11 @@ export const queryKeys = {
   vouchers: ["credit", "vouchers"],
   /** The person's files to print, scans and quota. */
   files: ["files"],
+  /**
+   * A file's first page, by its name and upload time (a new file of the same
+   * name is drawn anew). Outside `files`, so a change to the list draws none again.
+   */
+  filePreview: (name: string, uploadedAt: string) => ["file-preview", name, uploadedAt],
   /** The person's sessions and sign-in attempts ("Devices and sign-ins"). */
   devices: ["devices"],
 } as const;

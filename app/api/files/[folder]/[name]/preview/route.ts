@@ -1,6 +1,7 @@
 import { fileResponse } from "@/lib/files/file-response";
 import { isImage, openOwnFile } from "@/lib/files/portal-files";
 import { firstPagePng } from "@/lib/files/preview";
+import { previewSlots } from "@/lib/files/preview-slots";
 import { attachment } from "@/lib/files/file-response";
 import { userRoute } from "@/lib/http/route";
 import { fileParams } from "../schema";
@@ -11,7 +12,8 @@ export const dynamic = "force-dynamic";
 export const GET = userRoute({ params: fileParams }, async ({ params, user }) => {
   const opened = await openOwnFile(user.username, params.folder, params.name);
   if (isImage(opened.file.type)) return fileResponse(opened);
-  const png = await firstPagePng(opened.localPath);
+  // A drawing takes a core: the slots bound how many run at once, and refuse a person's second.
+  const png = await previewSlots().run(user.username, () => firstPagePng(opened.localPath));
   return new Response(new Uint8Array(png), {
     headers: {
       "content-type": "image/png",
