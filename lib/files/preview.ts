@@ -10,7 +10,8 @@ import { PortalError } from "@/lib/browser-safe/errors";
 const timeLimitMs = 15_000;
 const widthPixels = 480;
 
-export function firstPagePng(file: string): Promise<Buffer> {
+/** Draws the first page; `signal` (the request's) stops the drawing when the person goes away. */
+export function firstPagePng(file: string, signal?: AbortSignal): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     execFile(
       "pdftoppm",
@@ -18,6 +19,7 @@ export function firstPagePng(file: string): Promise<Buffer> {
       {
         encoding: "buffer",
         timeout: timeLimitMs,
+        signal,
         maxBuffer: 8 * 1024 * 1024,
       },
       (error, stdout) => {

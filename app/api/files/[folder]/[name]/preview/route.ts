@@ -9,11 +9,11 @@ import { fileParams } from "../schema";
 export const dynamic = "force-dynamic";
 
 /** The first page as an image, drawn only when a person asks for it; an image is its own preview. */
-export const GET = userRoute({ params: fileParams }, async ({ params, user }) => {
+export const GET = userRoute({ params: fileParams }, async ({ request, params, user }) => {
   const opened = await openOwnFile(user.username, params.folder, params.name);
   if (isImage(opened.file.type)) return fileResponse(opened);
   // A drawing takes a core: the slots bound how many run at once, and refuse a person's second.
-  const png = await previewSlots().run(user.username, () => firstPagePng(opened.localPath));
+  const png = await previewSlots().run(user.username, () => firstPagePng(opened.localPath, request.signal));
   return new Response(new Uint8Array(png), {
     headers: {
       "content-type": "image/png",
