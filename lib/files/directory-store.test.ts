@@ -2,12 +2,26 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough, Readable } from "node:stream";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { pdfBytes, pngBytes } from "@/e2e/files-samples";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { MemoryStateStore } from "@/lib/state/memory-state-store";
 import { DirectoryStore, ownerSegment } from "./directory-store";
 import type { FileLimits, WriteRequest } from "./file-store";
+
+// `link` as it is, but able to fail once as when a name is taken meanwhile.
+const { link } = vi.hoisted(() => ({ link: { failNext: false } }));
+vi.mock("node:fs/promises", async (original) => {
+  const fs = await original<typeof import("node:fs/promises")>();
+  return {
+    ...fs,
+    link: async (from: string, to: string) => {
+      if (!link.failNext) return fs.link(from, to);
+      link.failNext = false;
+      throw Object.assign(new Error("file exists"), { code: "EEXIST" });
+    },
+  };
+});
 
 let root: string;
 let now: number;
@@ -156,6 +170,18 @@ describe("DirectoryStore", () => {
     expect(await files.list("alice", "to-print")).toEqual([]);
     expect(await files.removeExpired()).toBe(1);
     expect(entries().filter((entry) => entry.endsWith(".pdf") || entry.endsWith(".json"))).toEqual([]);
+  });
+
+  it("leaves no record behind when the name is taken meanwhile, by hand", async () => {
+    const files = store();
+    link.failNext = true;
+    await expect(files.write(upload(pdfBytes(1)))).rejects.toThrow("file exists");
+    expect(entries().filter((entry) => !entry.endsWith(".tmp") && entry !== ".tmp")).toEqual([
+      "alice",
+      join("alice", "to-print"),
+      join("alice", "to-print", ".meta"),
+    ]);
+    expect(await files.list("alice", "to-print")).toEqual([]);
   });
 
   it("sweeps a person's files under their lock, so it waits for an upload of theirs settling", async () => {

@@ -260,7 +260,16 @@ export class DirectoryStore implements FileStore {
     } finally {
       await rm(metaTemp, { force: true });
     }
-    await (request.replace ? rename(temp, join(folderPath, name)) : this.linkAway(temp, join(folderPath, name)));
+    const target = join(folderPath, name);
+    if (request.replace) await rename(temp, target);
+    else {
+      // Linked, not renamed: a name taken meanwhile (by hand) fails instead of being lost, and the record just written goes.
+      await link(temp, target).catch(async (error: unknown) => {
+        await rm(this.metaPath(owner, folder, name), { force: true });
+        throw error;
+      });
+      await unlink(temp);
+    }
     return {
       folder,
       name,
@@ -270,12 +279,6 @@ export class DirectoryStore implements FileStore {
       uploadedAt: meta.uploadedAt,
       removedAt: meta.uploadedAt + this.limits.retentionMs,
     };
-  }
-
-  /** Moves without replacing: a name taken meanwhile (by hand) fails instead of being lost. */
-  private async linkAway(temp: string, target: string): Promise<void> {
-    await link(temp, target);
-    await unlink(temp);
   }
 
   private withoutKey(file: StoredFile & Meta): StoredFile {
