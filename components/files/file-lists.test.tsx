@@ -58,8 +58,11 @@ describe("a file's preview", () => {
     renderList();
     expect(fetch).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole("button", { name: "Preview" }));
+    // Said in a status that is always there, so a screen reader reads it out as it comes.
+    expect(screen.getByRole("status").textContent).toBe("Drawing the first page…");
     const shown = await screen.findByRole("img", { name: "First page of plan.pdf" });
     expect(shown.getAttribute("src")).toMatch(/^data:image\/png;base64,/);
+    expect(screen.getByRole("status").textContent).toBe("");
     expect(fetch.mock.calls.map(([path]) => path)).toEqual(["/api/files/to-print/plan.pdf/preview"]);
     expect(screen.getByRole("button", { name: "Hide preview" }).getAttribute("aria-expanded")).toBe("true");
   });
@@ -72,6 +75,7 @@ describe("a file's preview", () => {
     renderList();
     fireEvent.click(screen.getByRole("button", { name: "Preview" }));
     await screen.findByText(busySentence);
+    expect(screen.getByRole("status").textContent).toBe(busySentence);
     expect(screen.queryByRole("img")).toBeNull();
     // The sentence comes at once, and no second request behind the person's back: they decide.
     await new Promise((resolve) => setTimeout(resolve, 50));

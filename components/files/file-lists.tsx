@@ -118,9 +118,11 @@ function ToPrintRow({ file, locale, onDelete, busy }: RowProps) {
           alt={t("previewOf", { name: file.name })}
           className="max-h-96 w-auto max-w-full self-start rounded border border-border bg-white"
         />
-      ) : failed ? (
-        <p className="text-fg-muted">{sentence(preview.error, t("previewFailed"))}</p>
       ) : null}
+      {/* Always there, so a screen reader reads out the drawing and a refusal as they come. */}
+      <p role="status" className="text-fg-muted empty:sr-only">
+        {failed ? sentence(preview.error, t("previewFailed")) : open && !preview.data ? t("previewDrawing") : null}
+      </p>
     </li>
   );
 }
