@@ -36,6 +36,7 @@ vi.mock("@/lib/state/configured-state-store", () => ({ stateStore: () => store.c
 vi.mock("@/lib/print-server/token-endpoint", async () => ({
   signInUser: vi.fn((await import("./auth-js-test-kit")).printServerSignIn),
   refreshUserTokens: vi.fn(),
+  revokeRefreshToken: vi.fn(async () => true),
 }));
 vi.mock("@/lib/log", () => ({
   log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },

@@ -33,6 +33,7 @@ vi.mock("@/lib/state/configured-state-store", () => ({ stateStore: () => store.c
 vi.mock("@/lib/print-server/token-endpoint", async () => ({
   signInUser: vi.fn((await import("@/lib/auth/auth-js-test-kit")).printServerSignIn),
   refreshUserTokens: vi.fn(),
+  revokeRefreshToken: vi.fn(async () => true),
 }));
 vi.mock("@/lib/auth/current-session", () => ({ currentSession: vi.fn(async () => ({ status: "none" })) }));
 vi.mock("@/lib/i18n/request-locale", () => ({ localeOfRequest: vi.fn(async () => "en") }));
