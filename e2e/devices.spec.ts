@@ -1,5 +1,5 @@
 import type { Browser } from "@playwright/test";
-import { bob, expect, test } from "./fixtures";
+import { alice, bob, expect, test } from "./fixtures";
 import { DevicesPage } from "./pages/devices-page";
 import { HomePage } from "./pages/home-page";
 import { PrintServerSignInPage } from "./pages/print-server-sign-in-page";
@@ -10,7 +10,8 @@ import { privateStackTest } from "./support/own-stack-test";
 import { e2eAddressHeader, stack } from "./support/stack-env";
 
 // "Devices and sign-ins": bob sees where he is signed in and signs another
-// browser out; his refused attempts show with the browser they came from.
+// browser out; his refused attempts show with the browser they came from, and
+// alice's list shows a password tried against one of her aliases.
 // Each browser has an address of its own (the trusted proxy header), which
 // tells his sessions apart from those other tests open for him meanwhile.
 
@@ -103,6 +104,33 @@ test("a refused password appears in bob's sign-in attempts with the browser's na
   const mine = devices.attemptsFrom(clientAddress);
   await expect(mine.first()).toContainText("Signed in");
   await expect(mine.first()).toContainText("How: PIN");
+});
+
+test("a refused password typed with alice's alias appears in her sign-in attempts", async ({
+  browser,
+  baseURL,
+  page,
+  signInPage,
+}) => {
+  const address = otherAddress();
+  const other = await firefoxBrowser(browser, baseURL, address);
+  try {
+    const otherSignIn = new SignInPage(await other.newPage());
+    await otherSignIn.goto();
+    // One of alice's aliases in the demo data, in another letter case.
+    await otherSignIn.signInWithPassword("A.Liddell", "not-her-password");
+    await expect(otherSignIn.alert).toBeVisible();
+  } finally {
+    await other.close();
+  }
+
+  await signInPage.signInWithPinTo("/devices", alice.pin);
+  const devices = new DevicesPage(page);
+  await expect(devices.heading).toBeVisible();
+  const refused = devices.attemptsFrom(address);
+  await expect(refused).toHaveCount(1);
+  await expect(refused).toContainText("Refused: the user name, PIN or password was wrong");
+  await expect(refused).toContainText("How: User name and password · Firefox on Windows");
 });
 
 test("a single sign-on shows as this device and as an attempt by single sign-on", async ({ page, clientAddress }) => {

@@ -127,8 +127,9 @@ const envSchema = z.object({
     .min(100)
     .max(120_000)
     .default(10_000),
-  // How long the home page waits for the balance and details to come with it
-  // before it leaves them to the browser (lib/account/first-paint.ts).
+  // How long the home page waits for the balance and details, and the devices
+  // page for its lists, to come with it before it leaves them to the browser
+  // (lib/account/first-paint.ts, lib/devices/devices-service.ts).
   PORTAL_FIRST_PAINT_WAIT_MS: z.coerce
     .number({ message: "must be a number of milliseconds" })
     .int({ message: "must be a whole number of milliseconds" })

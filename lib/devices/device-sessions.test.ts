@@ -1,9 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { PortalError } from "@/lib/browser-safe/errors";
+import { log } from "@/lib/log";
 import { MemoryStateStore } from "@/lib/state/memory-state-store";
 import type { StoredSession } from "@/lib/state/state-store";
 import { attemptsOfPerson, endOtherSessions, endSessionByHandle, sessionsOfPerson } from "./device-sessions";
 import { sessionHandleOf } from "./session-handle";
-import { recordSignInAttempt } from "./sign-in-attempts";
+import { attemptsKept, recordSignInAttempt } from "./sign-in-attempts";
 
 const firefox = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -131,6 +133,79 @@ describe("a person's devices", () => {
       browser: "Firefox",
       system: "Windows",
       address: null,
+    });
+  });
+
+  describe("with the person's aliases", () => {
+    const alice = { userId: 1, username: "alice", sessionId: "alice-1" };
+
+    /** Refused attempts typed as these names, one a millisecond apart, the last the newest. */
+    async function typed(store: MemoryStateStore, from: number, names: string[]) {
+      for (const [i, username] of names.entries())
+        await recordSignInAttempt(
+          { at: from + i, method: "password", outcome: "refused", reason: "invalid_credentials", username },
+          store,
+        );
+    }
+
+    it("lists the attempts typed with an alias among the person's own, newest first, and not another person's", async () => {
+      const { clock, store, deps } = await setUp();
+      await typed(store, clock.now - 10, ["alice", " A.Liddell ", "bob", "alice", "a.liddell", "carol"]);
+      const aliasesOf = vi.fn(async () => ["a.liddell", "alice.l"]);
+      const attempts = await attemptsOfPerson(alice, { ...deps, aliasesOf });
+      expect(attempts.map((entry) => Date.parse(entry.at) - (clock.now - 10))).toEqual([4, 3, 1, 0]);
+      expect(aliasesOf).toHaveBeenCalledWith(alice);
+      // Bob has no aliases: his list is his own.
+      const bobs = await attemptsOfPerson({ userId: 2, username: "bob", sessionId: "bob-laptop" }, deps);
+      expect(bobs.map((entry) => Date.parse(entry.at) - (clock.now - 10))).toEqual([2]);
+    });
+
+    it("shows each attempt once when an alias is the user name or another alias in another letter case", async () => {
+      const { clock, store, deps } = await setUp();
+      await typed(store, clock.now - 10, ["alice", "a.liddell"]);
+      const aliasesOf = async () => ["Alice", " ALICE ", "a.liddell", "A.Liddell", ""];
+      const attempts = await attemptsOfPerson(alice, { ...deps, aliasesOf });
+      expect(attempts.map((entry) => Date.parse(entry.at) - (clock.now - 10))).toEqual([1, 0]);
+    });
+
+    it("keeps the newest hundred across the user name and the aliases", async () => {
+      const { clock, store, deps } = await setUp();
+      const from = clock.now - 10 * attemptsKept;
+      await typed(
+        store,
+        from,
+        Array.from({ length: attemptsKept * 2 }, (_, i) => (i % 2 ? "a.liddell" : "alice")),
+      );
+      const attempts = await attemptsOfPerson(alice, { ...deps, aliasesOf: async () => ["a.liddell"] });
+      expect(attempts).toHaveLength(attemptsKept);
+      expect(attempts[0]!.at).toBe(new Date(from + 2 * attemptsKept - 1).toISOString());
+      expect(attempts.at(-1)!.at).toBe(new Date(from + attemptsKept).toISOString());
+    });
+
+    it("still lists the user name's attempts when the aliases cannot be read, and logs it without a name", async () => {
+      const { clock, store, deps } = await setUp();
+      await typed(store, clock.now - 10, ["alice", "a.liddell"]);
+      const warn = vi.spyOn(log, "warn").mockImplementation(() => undefined);
+      try {
+        const aliasesOf = async () => {
+          throw new PortalError("unreachable", { reason: "print server away" });
+        };
+        const attempts = await attemptsOfPerson(alice, { ...deps, aliasesOf });
+        expect(attempts.map((entry) => Date.parse(entry.at) - (clock.now - 10))).toEqual([0]);
+        expect(warn).toHaveBeenCalledTimes(1);
+        expect(JSON.stringify(warn.mock.calls[0])).not.toMatch(/alice|liddell|token/i);
+        expect(warn.mock.calls[0]![1]).toMatchObject({ errorCode: "unreachable" });
+      } finally {
+        warn.mockRestore();
+      }
+    });
+
+    it("leaves a revoked token to end the session, as every read with it does", async () => {
+      const { deps } = await setUp();
+      const aliasesOf = async () => {
+        throw new PortalError("session_ended", { reason: "token revoked" });
+      };
+      await expect(attemptsOfPerson(alice, { ...deps, aliasesOf })).rejects.toMatchObject({ code: "session_ended" });
     });
   });
 });

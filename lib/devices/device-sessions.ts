@@ -1,6 +1,8 @@
 import "server-only";
 import type { z } from "zod/mini";
 import type { attemptReasons, deviceSessionView, signInAttemptView } from "@/app/api/devices/schema";
+import { PortalError } from "@/lib/browser-safe/errors";
+import { errorFields, log } from "@/lib/log";
 import type { LiveSession, StateStore } from "@/lib/state/state-store";
 import { describeUserAgent } from "./describe-user-agent";
 import { sessionHandleOf } from "./session-handle";
@@ -9,7 +11,8 @@ import { signInAttemptsOf, type SignInAttempt } from "./sign-in-attempts";
 // The person's sessions and sign-in attempts as their "Devices and sign-ins"
 // page shows them, and signing out their other sessions. Every session is
 // found through the person's own index (state-store.ts), so nothing here can
-// reach another person's session.
+// reach another person's session. The attempts are those typed with the
+// user name or any of the person's aliases, so guessing at an alias shows too.
 
 export type DeviceSessionView = z.infer<typeof deviceSessionView>;
 export type SignInAttemptView = z.infer<typeof signInAttemptView>;
@@ -23,6 +26,8 @@ export interface DevicesDeps {
   now?: () => number;
   /** Ends a signed-out session's refresh chain at the print server (best effort: it never throws). */
   revoke?: (refreshToken: string) => Promise<void>;
+  /** The person's aliases, as the print server tells them to the person (none without it). */
+  aliasesOf?: (asker: Asker) => Promise<readonly string[]>;
 }
 
 /** Who is asking: the person and the session of their browser. */
@@ -117,7 +122,24 @@ function attemptView(attempt: SignInAttempt): SignInAttemptView {
   };
 }
 
-/** The person's sign-in attempts of the last 30 days, newest first. */
+/**
+ * The aliases to read attempts under. A print server that cannot tell them
+ * costs only their attempts, not the page; a revoked token still ends the
+ * session, as any read with it does.
+ */
+async function aliasesOrNone(asker: Asker, deps: DevicesDeps): Promise<readonly string[]> {
+  if (!deps.aliasesOf) return [];
+  try {
+    return await deps.aliasesOf(asker);
+  } catch (error) {
+    if (error instanceof PortalError && error.code === "session_ended") throw error;
+    log.warn("sign-in attempts under aliases not listed: aliases not read", errorFields(error));
+    return [];
+  }
+}
+
+/** The person's sign-in attempts of the last 30 days under their user name and aliases, newest first. */
 export async function attemptsOfPerson(asker: Asker, deps: DevicesDeps): Promise<SignInAttemptView[]> {
-  return (await signInAttemptsOf(asker.username, deps.store, (deps.now ?? Date.now)())).map(attemptView);
+  const names = [asker.username, ...(await aliasesOrNone(asker, deps))];
+  return (await signInAttemptsOf(names, deps.store, (deps.now ?? Date.now)())).map(attemptView);
 }

@@ -1,13 +1,16 @@
 import "server-only";
 import { devicesResponse } from "@/app/api/devices/schema";
-import type { ActiveSession, SessionState } from "@/lib/auth/current-session";
+import { valueWithin } from "@/lib/async/value-within";
+import { withUserToken, type ActiveSession, type SessionState } from "@/lib/auth/current-session";
 import { getEnv } from "@/lib/env";
 import { errorFields, log } from "@/lib/log";
 import { revokeRefreshToken } from "@/lib/print-server/token-endpoint";
+import { getOwnProfile } from "@/lib/print-server/users";
 import { stateStore } from "@/lib/state/configured-state-store";
 import { attemptsOfPerson, sessionsOfPerson, type Asker, type DevicesDeps } from "./device-sessions";
 
-// The devices layer as routes and the page call it: this process's store and settings.
+// The devices layer as routes and the page call it: this process's store and
+// settings, and the person's aliases read with their own token.
 
 export function devicesDeps(): DevicesDeps {
   const env = getEnv();
@@ -38,20 +41,30 @@ export function askerOf(active: ActiveSession): Asker {
   };
 }
 
-/** What GET /api/devices answers, and the page's first paint. */
-export async function devicesOverview(active: ActiveSession) {
-  const deps = devicesDeps();
+/** The person's aliases, as their profile at the print server lists them, read with their token. */
+function aliasesWith(token: string) {
+  return async (asker: Asker) => (await getOwnProfile(token, asker.userId)).aliases;
+}
+
+/** What GET /api/devices answers, and the page's first paint; `token` is the person's access token. */
+export async function devicesOverview(active: ActiveSession, token: string) {
+  const deps = { ...devicesDeps(), aliasesOf: aliasesWith(token) };
   const asker = askerOf(active);
   const [sessions, attempts] = await Promise.all([sessionsOfPerson(asker, deps), attemptsOfPerson(asker, deps)]);
   return { sessions, attempts };
 }
 
-/** The page's first paint: the same answer as GET /api/devices, or none (the browser then reads it, with its loading and Retry). */
+/**
+ * The page's first paint: the same answer as GET /api/devices, or none (the
+ * browser then reads it, with its loading and Retry). It reads the aliases
+ * from the print server, so a slow one does not hold the page up longer than
+ * PORTAL_FIRST_PAINT_WAIT_MS, as the home page's figures.
+ */
 export async function devicesFirstPaint(state: SessionState) {
   if (state.status !== "active") return undefined;
-  try {
-    return { data: devicesResponse.parse(await devicesOverview(state)), at: Date.now() };
-  } catch {
-    return undefined;
-  }
+  // Reads only: a token that expired on its way may be refreshed and the read made again.
+  const reading = withUserToken(state, (token) => devicesOverview(state, token), { safeToRepeat: true }).then(
+    (overview) => ({ data: devicesResponse.parse(overview), at: Date.now() }),
+  );
+  return valueWithin(reading, getEnv().PORTAL_FIRST_PAINT_WAIT_MS, undefined).catch(() => undefined);
 }

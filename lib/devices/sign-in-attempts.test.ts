@@ -36,6 +36,25 @@ describe("sign-in attempts", () => {
     expect(await signInAttemptsOf("alice", store, now)).toHaveLength(1);
   });
 
+  it("reads the lists of several names as one, newest first, each list once, at most a hundred", async () => {
+    const store = new MemoryStateStore();
+    const now = Date.now();
+    await recordSignInAttempt({ ...attempt(now - 3000), username: "alice" }, store);
+    await recordSignInAttempt({ ...attempt(now - 2000), username: " A.Liddell " }, store);
+    await recordSignInAttempt({ ...attempt(now - 1000, { reason: "locked" }), username: "alice" }, store);
+    await recordSignInAttempt({ ...attempt(now - 500), username: "bob" }, store);
+    const alices = await signInAttemptsOf(["alice", "a.liddell", "ALICE ", " a.LIDDELL", ""], store, now);
+    expect(alices.map((entry) => entry.at)).toEqual([now - 1000, now - 2000, now - 3000]);
+
+    for (let i = attemptsKept - 1; i >= 0; i--) {
+      await recordSignInAttempt({ ...attempt(now - 2 * i - 1), username: "c.alias" }, store);
+      await recordSignInAttempt({ ...attempt(now - 2 * i), username: "carol" }, store);
+    }
+    const carols = await signInAttemptsOf(["carol", "c.alias"], store, now);
+    expect(carols).toHaveLength(attemptsKept);
+    expect(carols.map((entry) => entry.at)).toEqual(Array.from({ length: attemptsKept }, (_, i) => now - i));
+  });
+
   it("keeps nothing for an attempt that names no one (a PIN alone)", async () => {
     const store = new MemoryStateStore();
     await recordSignInAttempt({ ...attempt(Date.now(), { method: "pin" }) }, store);

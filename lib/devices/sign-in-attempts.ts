@@ -10,6 +10,8 @@ import type { StateStore } from "@/lib/state/state-store";
 // across instances). An attempt is filed under the user name it was for:
 // a refused password sign-in under the name typed, a sign-in under the
 // person's own. A PIN alone that is refused names no one and is not kept.
+// A person's page reads their user name's list and their aliases' together:
+// an attempt typed with an alias is theirs too.
 // Nothing secret goes in: no PIN, password, token or session id.
 
 export const signInMethods = ["pin", "password", "single-sign-on"] as const;
@@ -61,17 +63,41 @@ export async function recordSignInAttempt(
   }
 }
 
-/** A person's attempts of the last 30 days, newest first. */
+/**
+ * The attempts of the last 30 days filed under these names (a person's user
+ * name and aliases), newest first, at most `attemptsKept`. Names that are
+ * the same list however typed are read once, so no attempt shows twice.
+ */
 export async function signInAttemptsOf(
-  username: string,
+  names: string | readonly string[],
   store: StateStore = stateStore(),
   now: number = Date.now(),
 ): Promise<SignInAttempt[]> {
   const since = now - attemptSeconds * 1000;
-  return (await store.readList(listName(username))).flatMap((raw) => {
-    const parsed = storedAttempt.safeParse(safeJson(raw));
-    return parsed.success && parsed.data.at >= since ? [parsed.data] : [];
-  });
+  const lists = new Set((typeof names === "string" ? [names] : names).filter((name) => name.trim()).map(listName));
+  const read = await Promise.all([...lists].map((list) => store.readList(list)));
+  const recent = read.map((entries) =>
+    entries.flatMap((raw) => {
+      const parsed = storedAttempt.safeParse(safeJson(raw));
+      return parsed.success && parsed.data.at >= since ? [parsed.data] : [];
+    }),
+  );
+  return newestFirst(recent, attemptsKept);
+}
+
+/** Lists each newest first (as filed), merged into one by time; each list's own order stands. */
+function newestFirst(lists: SignInAttempt[][], limit: number): SignInAttempt[] {
+  const queues = lists.map((list) => [...list]);
+  const merged: SignInAttempt[] = [];
+  while (merged.length < limit) {
+    const newest = queues.reduce<SignInAttempt[] | undefined>(
+      (best, queue) => (queue[0] && (!best || queue[0].at > best[0]!.at) ? queue : best),
+      undefined,
+    );
+    if (!newest) break;
+    merged.push(newest.shift()!);
+  }
+  return merged;
 }
 
 function safeJson(raw: string): unknown {

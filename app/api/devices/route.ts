@@ -4,4 +4,6 @@ import { devicesResponse } from "./schema";
 
 export const dynamic = "force-dynamic";
 
-export const GET = userRoute({}, async ({ session }) => answerJson(devicesResponse, await devicesOverview(session)));
+export const GET = userRoute({}, async ({ session, token }) =>
+  answerJson(devicesResponse, await devicesOverview(session, token)),
+);
