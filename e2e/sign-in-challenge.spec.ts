@@ -103,6 +103,8 @@ test.describe("in German", () => {
       const answered = page.waitForResponse((response) => new URL(response.url()).pathname === signInRoute);
       await submit.click();
       await answered;
+      // Ready again once the page has handled the refusal, which empties the PIN.
+      await expect(submit).toBeEnabled();
     }
     await expect(page.getByRole("main").getByRole("alert")).toContainText("Es gab zu viele Versuche.");
     const check = page.getByRole("tabpanel").getByRole("checkbox");

@@ -53,15 +53,17 @@ export class SignInPage {
   }
 
   /**
-   * Submits and waits for the sign-in request's answer. Without the wait, a
-   * loop of attempts could type into the form while the previous attempt is
-   * still pending, and the form empties the PIN or password when that attempt ends.
+   * Submits and waits for the sign-in request's answer and, after a refusal,
+   * for the form to be ready again. Without the waits, a loop of attempts
+   * could type into the form before the page has handled the previous answer,
+   * which empties the PIN or password.
    */
   async submit(): Promise<void> {
     const answered = this.page.waitForResponse(
       (response) => response.request().method() === "POST" && new URL(response.url()).pathname === signInRoute,
     );
-    await this.page.getByRole("tabpanel").getByRole("button", { name: "Sign in" }).click();
-    await answered;
+    const button = this.page.getByRole("tabpanel").getByRole("button", { name: "Sign in" });
+    await button.click();
+    if (!(await answered).ok()) await expect(button).toBeEnabled();
   }
 }
