@@ -30,6 +30,30 @@ async function firefoxBrowser(browser: Browser, baseURL: string | undefined, add
   });
 }
 
+/** A wrong password for `username` from Firefox on Windows at an address of its own; answers that address. */
+async function wrongPasswordFromElsewhere(browser: Browser, baseURL: string | undefined, username: string) {
+  const address = otherAddress();
+  const other = await firefoxBrowser(browser, baseURL, address);
+  try {
+    const otherSignIn = new SignInPage(await other.newPage());
+    await otherSignIn.goto();
+    await otherSignIn.signInWithPassword(username, "not-the-password");
+    await expect(otherSignIn.alert).toBeVisible();
+  } finally {
+    await other.close();
+  }
+  return address;
+}
+
+/** The Devices page lists one refused password sign-in from `address`, with its browser. */
+async function expectOneRefusedPassword(devices: DevicesPage, address: string) {
+  await expect(devices.heading).toBeVisible();
+  const refused = devices.attemptsFrom(address);
+  await expect(refused).toHaveCount(1);
+  await expect(refused).toContainText("Refused: the user name, PIN or password was wrong");
+  await expect(refused).toContainText("How: User name and password · Firefox on Windows");
+}
+
 test("bob sees both his browsers, signs the other out, and its next click lands on sign-in", async ({
   page,
   browser,
@@ -83,24 +107,10 @@ test("a refused password appears in bob's sign-in attempts with the browser's na
   clientAddress,
   signInPage,
 }) => {
-  const address = otherAddress();
-  const other = await firefoxBrowser(browser, baseURL, address);
-  try {
-    const otherSignIn = new SignInPage(await other.newPage());
-    await otherSignIn.goto();
-    await otherSignIn.signInWithPassword(bob.username, "not-his-password");
-    await expect(otherSignIn.alert).toBeVisible();
-  } finally {
-    await other.close();
-  }
-
+  const address = await wrongPasswordFromElsewhere(browser, baseURL, bob.username);
   await signInPage.signInWithPinTo("/devices", bob.pin);
   const devices = new DevicesPage(page);
-  await expect(devices.heading).toBeVisible();
-  const refused = devices.attemptsFrom(address);
-  await expect(refused).toHaveCount(1);
-  await expect(refused).toContainText("Refused: the user name, PIN or password was wrong");
-  await expect(refused).toContainText("How: User name and password · Firefox on Windows");
+  await expectOneRefusedPassword(devices, address);
   const mine = devices.attemptsFrom(clientAddress);
   await expect(mine.first()).toContainText("Signed in");
   await expect(mine.first()).toContainText("How: PIN");
@@ -112,25 +122,10 @@ test("a refused password typed with alice's alias appears in her sign-in attempt
   page,
   signInPage,
 }) => {
-  const address = otherAddress();
-  const other = await firefoxBrowser(browser, baseURL, address);
-  try {
-    const otherSignIn = new SignInPage(await other.newPage());
-    await otherSignIn.goto();
-    // One of alice's aliases in the demo data, in another letter case.
-    await otherSignIn.signInWithPassword("A.Liddell", "not-her-password");
-    await expect(otherSignIn.alert).toBeVisible();
-  } finally {
-    await other.close();
-  }
-
+  // One of alice's aliases in the demo data, in another letter case.
+  const address = await wrongPasswordFromElsewhere(browser, baseURL, "A.Liddell");
   await signInPage.signInWithPinTo("/devices", alice.pin);
-  const devices = new DevicesPage(page);
-  await expect(devices.heading).toBeVisible();
-  const refused = devices.attemptsFrom(address);
-  await expect(refused).toHaveCount(1);
-  await expect(refused).toContainText("Refused: the user name, PIN or password was wrong");
-  await expect(refused).toContainText("How: User name and password · Firefox on Windows");
+  await expectOneRefusedPassword(new DevicesPage(page), address);
 });
 
 test("a single sign-on shows as this device and as an attempt by single sign-on", async ({ page, clientAddress }) => {
