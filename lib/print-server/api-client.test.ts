@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
+import { Readable } from "node:stream";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrintServerApi, freshIdleMs } from "./api-client";
@@ -207,4 +208,37 @@ describe("createPrintServerApi over real TLS", () => {
     await expect(api.POST("/v3/dropped" as never)).rejects.toThrow();
     expect(seen.get("/api/v3/dropped")).toHaveLength(1);
   }, 40_000);
+
+  describe("openFile", () => {
+    it("opens a file on a trusted connection, once more on a new one when its connection was closed under it", async () => {
+      const api = createPrintServerApi({ baseUrl, caPem, timeoutMs: 15_000 });
+      const file = await api.openFile("/v3/dropped-once-file", { headers: { authorization: "Bearer t" } });
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toBe("application/json");
+      expect(await file.body.text()).toBe("{}");
+      expect(seen.get("/api/v3/dropped-once-file")).toHaveLength(2);
+    }, 40_000);
+
+    it("refuses a server whose CA it was not given", async () => {
+      const api = createPrintServerApi({ baseUrl, timeoutMs: 2000 });
+      await expect(api.openFile("/v3/large-file", { headers: {} })).rejects.toThrow();
+    });
+
+    it("limits the wait for the answer, not how long its body takes", async () => {
+      const api = createPrintServerApi({ baseUrl, caPem, timeoutMs: 500 });
+      await expect(api.openFile("/auth/token", { headers: {} })).rejects.toMatchObject({ name: "TimeoutError" });
+      const file = await api.openFile("/v3/slow-file", { headers: {} });
+      expect(await file.body.text()).toBe("row\n".repeat(10));
+    }, 40_000);
+
+    it("ends the upstream request when the file's stream is cancelled", async () => {
+      const api = createPrintServerApi({ baseUrl, caPem, timeoutMs: 15_000 });
+      seen.delete("/api/v3/large-file:sent");
+      const file = await api.openFile("/v3/large-file", { headers: {} });
+      await Readable.toWeb(file.body).cancel();
+      await expect
+        .poll(() => seen.get("/api/v3/large-file:sent")?.[0], { timeout: 15_000 })
+        .toBeLessThan(16 * 1024 * 1024);
+    }, 40_000);
+  });
 });

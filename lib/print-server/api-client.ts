@@ -10,7 +10,20 @@ import { processSingleton } from "@/lib/process-singletons";
 import { refreshTimeLimitFor } from "@/lib/state/lock-lifetime";
 import type { paths } from "./schema";
 
-export type PrintServerApi = Client<paths>;
+/** A file as the print server answers it: its body unread, taken only as fast as it is read. */
+export interface PrintServerFile {
+  status: number;
+  headers: Headers;
+  body: Dispatcher.ResponseData["body"];
+}
+
+export interface PrintServerApi extends Client<paths> {
+  /**
+   * GETs `path` (under /api) to pass a large file on: its body as Node's
+   * stream, which hands on what has arrived (docs/decisions/016).
+   */
+  openFile(path: string, init: { headers: Record<string, string>; signal?: AbortSignal }): Promise<PrintServerFile>;
+}
 
 export interface ApiClientOptions {
   /** Server root, e.g. https://127.0.0.1:8090 (the client appends /api). */
@@ -35,15 +48,48 @@ export interface ApiClientOptions {
 
 const droppedConnectionCodes = new Set(["UND_ERR_SOCKET", "UND_ERR_CLOSED", "ECONNRESET", "EPIPE"]);
 
-/** True when a request failed because its connection was closed under it, before any answer. */
+/**
+ * True when a request failed because its connection was closed under it,
+ * before any answer: undici's error itself (`request`) or as the cause of fetch's.
+ */
 export function isDroppedConnection(error: unknown): boolean {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  return typeof cause?.code === "string" && droppedConnectionCodes.has(cause.code);
+  return [error, error instanceof Error ? error.cause : undefined].some((each) => {
+    const code = (each as { code?: unknown } | null | undefined)?.code;
+    return typeof code === "string" && droppedConnectionCodes.has(code);
+  });
 }
 
 const isRead = (method: string) => method === "GET" || method === "HEAD";
 
 type Fetch = (request: Request) => Promise<Response>;
+
+/** Runs `send` with `signal` joined by a time limit of `timeoutMs` on its answer (its headers, not its body). */
+async function withinTime<T>(
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+  send: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const late = new AbortController();
+  const timer = setTimeout(
+    () => late.abort(new DOMException("the print server did not answer in time", "TimeoutError")),
+    timeoutMs,
+  );
+  try {
+    return await send(signal ? AbortSignal.any([signal, late.signal]) : late.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A read on the kept-alive pool, sent once more on a new connection when its own was closed under it. */
+async function sendRead<T>(reads: Dispatcher, changes: Dispatcher, send: (dispatcher: Dispatcher) => Promise<T>) {
+  try {
+    return await send(reads);
+  } catch (error) {
+    if (!isDroppedConnection(error)) throw error;
+    return send(changes);
+  }
+}
 
 /**
  * openapi-fetch's `fetch` on undici's own, so each call goes through a
@@ -58,37 +104,51 @@ type Fetch = (request: Request) => Promise<Response>;
 function printServerFetch(reads: Dispatcher, changes: Dispatcher, timeoutMs: number): Fetch {
   return async (request) => {
     const body = request.body ? await request.text() : undefined;
-    const send = async (dispatcher: Dispatcher) => {
-      const late = new AbortController();
-      const timer = setTimeout(
-        () => late.abort(new DOMException("the print server did not answer in time", "TimeoutError")),
-        timeoutMs,
-      );
-      try {
-        return await undiciFetch(request.url, {
+    const send = (dispatcher: Dispatcher) =>
+      withinTime(request.signal, timeoutMs, (signal) =>
+        undiciFetch(request.url, {
           method: request.method,
           headers: [...request.headers],
           body,
           redirect: "manual",
-          signal: AbortSignal.any([request.signal, late.signal]),
+          signal,
           dispatcher,
-        });
-      } finally {
-        clearTimeout(timer);
-      }
-    };
-    let answer;
-    if (!isRead(request.method)) answer = await send(changes);
-    else {
-      try {
-        answer = await send(reads);
-      } catch (error) {
-        if (!isDroppedConnection(error)) throw error;
-        answer = await send(changes);
-      }
-    }
+        }),
+      );
+    const answer = isRead(request.method) ? await sendRead(reads, changes, send) : await send(changes);
     // The WHATWG Response openapi-fetch reads; undici's typings differ from the DOM library's in iterator details only.
     return answer as unknown as Response;
+  };
+}
+
+/**
+ * PrintServerApi's `openFile`: a read like any other (the same dispatchers,
+ * time limit and one repeat), through undici's `request`.
+ */
+function printServerFileOpener(
+  apiRoot: string,
+  reads: Dispatcher,
+  changes: Dispatcher,
+  timeoutMs: number,
+): PrintServerApi["openFile"] {
+  return async (path, init) => {
+    const url = new URL(`${apiRoot}${path}`);
+    const answer = await sendRead(reads, changes, (dispatcher) =>
+      withinTime(init.signal, timeoutMs, (signal) =>
+        dispatcher.request({
+          origin: url.origin,
+          path: url.pathname + url.search,
+          method: "GET",
+          headers: init.headers,
+          signal,
+        }),
+      ),
+    );
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      for (const each of [value ?? []].flat()) headers.append(name, each);
+    }
+    return { status: answer.statusCode, headers, body: answer.body };
   };
 }
 
@@ -100,10 +160,11 @@ function printServerFetch(reads: Dispatcher, changes: Dispatcher, timeoutMs: num
 export function createPrintServerApi(options: ApiClientOptions): PrintServerApi {
   const reads = options.dispatcher ?? createAgent(options.caPem, options.timeoutMs);
   const changes = options.freshDispatcher ?? options.dispatcher ?? createFreshAgent(options.caPem, options.timeoutMs);
-  return createClient<paths>({
-    baseUrl: `${options.baseUrl.replace(/\/+$/, "")}/api`,
-    fetch: printServerFetch(reads, changes, options.timeoutMs),
-  });
+  const apiRoot = `${options.baseUrl.replace(/\/+$/, "")}/api`;
+  return {
+    ...createClient<paths>({ baseUrl: apiRoot, fetch: printServerFetch(reads, changes, options.timeoutMs) }),
+    openFile: printServerFileOpener(apiRoot, reads, changes, options.timeoutMs),
+  };
 }
 
 /**

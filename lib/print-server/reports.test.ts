@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { errors, MockAgent } from "undici";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { createPrintServerApi } from "./api-client";
@@ -131,6 +131,29 @@ describe("openDownload", () => {
     expect(opened.headers.get("content-encoding")).toBeNull();
     expect(opened.headers.get("content-length")).toBeNull();
     expect(await new Response(opened.body).text()).toBe("Month,Jobs\n2026-11,3\n");
+  });
+
+  it("undoes several codings, the last applied first", async () => {
+    agent
+      .get(origin)
+      .intercept({ path: downloadPath(14) })
+      .reply(200, brotliCompressSync(gzipSync("Month,Jobs\n2026-11,3\n")), {
+        headers: { "content-type": "text/csv", "content-encoding": "gzip, br" },
+      });
+    const opened = await openDownload(token, 14, {}, api());
+    if (opened.status !== "ready") throw new Error(`answered ${opened.status}`);
+    expect(opened.headers.get("content-encoding")).toBeNull();
+    expect(await new Response(opened.body).text()).toBe("Month,Jobs\n2026-11,3\n");
+  });
+
+  it("ends the browser's stream with an error when the encoded body is broken", async () => {
+    agent
+      .get(origin)
+      .intercept({ path: downloadPath(15) })
+      .reply(200, "not gzip at all", { headers: { "content-encoding": "gzip" } });
+    const opened = await openDownload(token, 15, {}, api());
+    if (opened.status !== "ready") throw new Error(`answered ${opened.status}`);
+    await expect(new Response(opened.body).text()).rejects.toThrow();
   });
 
   it("refuses a body in an encoding it cannot decode", async () => {

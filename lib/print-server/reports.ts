@@ -1,10 +1,12 @@
 import "server-only";
+import { pipeline, Readable, type Transform } from "node:stream";
+import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { z } from "zod";
 import { absentEndpointStatus } from "@/lib/browser-safe/contract-assumptions";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { executionStatusOf, type ExecutionStatus } from "@/lib/browser-safe/reports/execution-status";
 import { parseFormats, type ReportFormat } from "@/lib/browser-safe/reports/formats";
-import { bearer, printServerApi, type PrintServerApi } from "./api-client";
+import { bearer, printServerApi, type PrintServerApi, type PrintServerFile } from "./api-client";
 import { mapApiError, mapTransportError } from "./error-mapping";
 import { parseAnswer } from "./parse-answer";
 import { send } from "./send";
@@ -93,24 +95,38 @@ export type OpenedDownload =
   | { status: "gone" }
   | { status: "unknown" };
 
-/** The content codings undici's fetch undoes; for any other it hands the body on as it came. */
-const decodedByFetch = new Set(["gzip", "x-gzip", "deflate", "br"]);
+/** The content codings the portal undoes, as fetch would; any other is refused. */
+const decoders: Partial<Record<string, () => Transform>> = {
+  gzip: createGunzip,
+  "x-gzip": createGunzip,
+  deflate: createInflate,
+  br: createBrotliDecompress,
+};
 
-/** Whether the browser can be given this body: identity, or codings fetch has undone. */
-function decodableCoding(contentEncoding: string | null): boolean {
-  return (contentEncoding ?? "")
+/** The body as the server stored it: the codings in `contentEncoding` undone, last applied first; null for one the portal cannot undo. */
+function decoded(body: Readable, contentEncoding: string | null): Readable | null {
+  const makers = (contentEncoding ?? "")
     .split(",")
     .map((coding) => coding.trim().toLowerCase())
-    .every((coding) => coding === "" || coding === "identity" || decodedByFetch.has(coding));
+    .filter((coding) => coding !== "" && coding !== "identity")
+    .reverse()
+    .map((coding) => decoders[coding]);
+  if (!makers.every((make) => make !== undefined)) return null;
+  const steps = makers.map((make) => make());
+  const last = steps.at(-1);
+  if (!last) return body;
+  // A failure in any step destroys the last, which ends the browser's stream with it.
+  pipeline([body, ...steps], () => undefined);
+  return last;
 }
 
 /**
  * Opens the file of an execution as a stream, read only as fast as the
- * browser takes it (fetch's back-pressure pauses the upstream socket), and
- * ended with the upstream request when `signal` aborts or the stream is
- * cancelled (the browser went away). Identity encoding is asked for, so the
- * body arrives as the server stored it and its length stays true; a body the
- * server encoded anyway is decoded by fetch, and its coding and length dropped.
+ * browser takes it (back-pressure pauses the upstream socket), and ended with
+ * the upstream request when `signal` aborts or the stream is cancelled (the
+ * browser went away). Identity encoding is asked for, so the body arrives as
+ * the server stored it and its length stays true; a body the server encoded
+ * anyway is decoded, and its coding and length dropped.
  */
 export async function openDownload(
   accessToken: string,
@@ -120,36 +136,42 @@ export async function openDownload(
 ): Promise<OpenedDownload> {
   let answer;
   try {
-    answer = await api.GET("/v3/reports/executions/{executionId}/download", {
-      params: { path: { executionId } },
+    answer = await api.openFile(`/v3/reports/executions/${executionId}/download`, {
       headers: { ...bearer(accessToken), "accept-encoding": "identity" },
-      parseAs: "stream",
       signal: options.signal,
     });
   } catch (cause) {
     throw mapTransportError(cause);
   }
-  const { response } = answer;
-  const status = executionStatusOf(response.status);
+  const { status: code, headers, body } = answer;
+  const status = executionStatusOf(code);
   if (status === "ready") {
-    const body = answer.data ?? null;
-    const encoding = response.headers.get("content-encoding");
-    if (!decodableCoding(encoding)) {
-      await body?.cancel();
+    const encoding = headers.get("content-encoding");
+    const file = decoded(body, encoding);
+    if (!file) {
+      body.destroy();
       throw new PortalError("upstream_malformed", { reason: "download in an encoding the portal cannot decode" });
     }
-    const headers = new Headers(response.headers);
-    // Decoded by fetch: the length and coding of the bytes the browser gets are not the upstream's.
-    if (encoding && encoding.trim().toLowerCase() !== "identity") {
+    if (file !== body) {
       headers.delete("content-encoding");
       headers.delete("content-length");
     }
-    return { status, headers, body };
+    return { status, headers, body: Readable.toWeb(file) as ReadableStream<Uint8Array> };
   }
   if (status) {
     // Read off (a short JSON answer), so the connection serves the next call.
-    if (answer.data) await new Response(answer.data).arrayBuffer().catch(() => undefined);
+    await body.dump().catch(() => undefined);
     return { status };
   }
-  throw mapApiError(response.status, answer.error, response.headers);
+  throw mapApiError(code, await errorBodyOf(body), headers);
+}
+
+/** An error answer's body, parsed as JSON when it is JSON (as openapi-fetch does for the other calls). */
+async function errorBodyOf(body: PrintServerFile["body"]): Promise<unknown> {
+  const text = await body.text().catch(() => "");
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
