@@ -1,6 +1,7 @@
 import "server-only";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { webBody } from "@/lib/http/web-body";
 import { currentRequest } from "@/lib/request-context";
 import type { OpenedFile } from "./file-store";
 
@@ -17,8 +18,7 @@ export function attachment(name: string): string {
 export function fileResponse(opened: OpenedFile, { cache = "private, no-store" } = {}): Response {
   // The length lets a browser show the size and the time left, and tell a file cut short.
   currentRequest()?.sendLength(opened.file.size);
-  const body = Readable.toWeb(opened.read()) as unknown as ReadableStream<Uint8Array>;
-  return new Response(body, {
+  return new Response(webBody(opened.read()), {
     headers: {
       "content-type": opened.file.type,
       "content-disposition": attachment(opened.file.name),

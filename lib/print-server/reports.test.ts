@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { text } from "node:stream/consumers";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { errors, MockAgent } from "undici";
 import { PortalError } from "@/lib/browser-safe/errors";
@@ -116,7 +117,7 @@ describe("openDownload", () => {
     expect(opened.status).toBe("ready");
     if (opened.status !== "ready") return;
     expect(opened.headers.get("content-type")).toBe("text/csv");
-    expect(await new Response(opened.body).text()).toBe("Month,Jobs\n2026-11,3\n");
+    expect(await text(opened.body)).toBe("Month,Jobs\n2026-11,3\n");
   });
 
   it("decodes a body the server encoded anyway, and drops its encoding and length", async () => {
@@ -130,7 +131,7 @@ describe("openDownload", () => {
     if (opened.status !== "ready") throw new Error(`answered ${opened.status}`);
     expect(opened.headers.get("content-encoding")).toBeNull();
     expect(opened.headers.get("content-length")).toBeNull();
-    expect(await new Response(opened.body).text()).toBe("Month,Jobs\n2026-11,3\n");
+    expect(await text(opened.body)).toBe("Month,Jobs\n2026-11,3\n");
   });
 
   it("undoes several codings, the last applied first", async () => {
@@ -143,7 +144,7 @@ describe("openDownload", () => {
     const opened = await openDownload(token, 14, {}, api());
     if (opened.status !== "ready") throw new Error(`answered ${opened.status}`);
     expect(opened.headers.get("content-encoding")).toBeNull();
-    expect(await new Response(opened.body).text()).toBe("Month,Jobs\n2026-11,3\n");
+    expect(await text(opened.body)).toBe("Month,Jobs\n2026-11,3\n");
   });
 
   it("ends the browser's stream with an error when the encoded body is broken", async () => {
@@ -153,7 +154,7 @@ describe("openDownload", () => {
       .reply(200, "not gzip at all", { headers: { "content-encoding": "gzip" } });
     const opened = await openDownload(token, 15, {}, api());
     if (opened.status !== "ready") throw new Error(`answered ${opened.status}`);
-    await expect(new Response(opened.body).text()).rejects.toThrow();
+    await expect(text(opened.body)).rejects.toThrow();
   });
 
   it("refuses a body in an encoding it cannot decode", async () => {

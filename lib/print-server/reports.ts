@@ -1,5 +1,5 @@
 import "server-only";
-import { pipeline, Readable, type Transform } from "node:stream";
+import { pipeline, type Readable, type Transform } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { z } from "zod";
 import { absentEndpointStatus } from "@/lib/browser-safe/contract-assumptions";
@@ -90,7 +90,7 @@ export async function probeExecution(
 }
 
 export type OpenedDownload =
-  | { status: "ready"; headers: Headers; body: ReadableStream<Uint8Array> | null }
+  | { status: "ready"; headers: Headers; body: Readable }
   | { status: "running" }
   | { status: "gone" }
   | { status: "unknown" };
@@ -156,7 +156,7 @@ export async function openDownload(
       headers.delete("content-encoding");
       headers.delete("content-length");
     }
-    return { status, headers, body: Readable.toWeb(file) as ReadableStream<Uint8Array> };
+    return { status, headers, body: file };
   }
   if (status) {
     // Read off (a short JSON answer), so the connection serves the next call.

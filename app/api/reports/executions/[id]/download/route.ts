@@ -1,6 +1,7 @@
 import type { z } from "zod/mini";
 import { PortalError } from "@/lib/browser-safe/errors";
 import { userRoute, type UserRequest } from "@/lib/http/route";
+import { webBody } from "@/lib/http/web-body";
 import { openDownload } from "@/lib/print-server/reports";
 import { downloadHeaders } from "@/lib/reports/download-headers";
 import { currentRequest } from "@/lib/request-context";
@@ -29,17 +30,17 @@ async function openReportFile({ request, params, token }: UserRequest<z.infer<ty
  */
 export const GET = userRoute({ params: executionParams }, async (input) => {
   const { body, headers } = await openReportFile(input);
-  return new Response(body, { status: 200, headers });
+  return new Response(webBody(body), { status: 200, headers });
 });
 
 /**
  * The file's headers (its name, type and length) without the file, for link
  * checkers and download managers. Its own handler, because for a HEAD
  * Next.js runs GET and drops the body unread, which would leave the upstream
- * download open. Here the body is cancelled at once, which ends the upstream request.
+ * download open. Here the body is destroyed at once, which ends the upstream request.
  */
 export const HEAD = userRoute({ params: executionParams }, async (input) => {
   const { body, headers } = await openReportFile(input);
-  await body?.cancel();
+  body.destroy();
   return new Response(null, { status: 200, headers });
 });
