@@ -36,17 +36,80 @@ function expectBusy(error: unknown) {
 afterEach(() => forgetProcessSingleton("files.preview-slots"));
 
 describe("preview slots", () => {
-  it("refuses a person's second preview while their first draws, without starting it", async () => {
+  it("lets a person's second preview wait for their first, and refuses a third meanwhile without starting it", async () => {
     const slots = createPreviewSlots(4);
     const first = pending();
-    const drawing = slots.run("alice", () => first.promise);
-    const second = vi.fn(async () => png);
-    expectBusy(await refusal(slots.run("alice", second)));
-    expect(second).not.toHaveBeenCalled();
+    const drawingFirst = slots.run("alice", () => first.promise);
+    const second = pending();
+    const secondDrawer = vi.fn(() => second.promise);
+    const drawingSecond = slots.run("alice", secondDrawer);
+    expect(slots.waiting).toBe(1);
+    const third = vi.fn(async () => png);
+    expectBusy(await refusal(slots.run("alice", third)));
+    expect(third).not.toHaveBeenCalled();
     // Someone else is not held up by alice.
     await expect(slots.run("bob", async () => png)).resolves.toBe(png);
+    expect(secondDrawer).not.toHaveBeenCalled();
+
     first.finish(png);
-    await expect(drawing).resolves.toBe(png);
+    await expect(drawingFirst).resolves.toBe(png);
+    await vi.waitFor(() => expect(secondDrawer).toHaveBeenCalledOnce());
+    expect(slots).toMatchObject({ drawing: 1, waiting: 0 });
+    second.finish(png);
+    await expect(drawingSecond).resolves.toBe(png);
+  });
+
+  it("waits after a failed drawing too", async () => {
+    const slots = createPreviewSlots(1);
+    const first = pending();
+    const drawingFirst = slots.run("alice", () => first.promise);
+    const drawingSecond = slots.run("alice", async () => png);
+    first.fail(new PortalError("unavailable"));
+    await expect(drawingFirst).rejects.toMatchObject({ code: "unavailable" });
+    await expect(drawingSecond).resolves.toBe(png);
+  });
+
+  it("stops a waiting preview when its person goes away, and starts nothing", async () => {
+    const slots = createPreviewSlots(4);
+    const first = pending();
+    const drawingFirst = slots.run("alice", () => first.promise);
+    const controller = new AbortController();
+    const second = vi.fn(async () => png);
+    const waitingSecond = refusal(slots.run("alice", second, controller.signal));
+    controller.abort();
+    expectBusy(await waitingSecond);
+    expect(slots.waiting).toBe(0);
+    // Her next request waits again.
+    const third = slots.run("alice", async () => png);
+    expect(slots.waiting).toBe(1);
+    first.finish(png);
+    await drawingFirst;
+    await expect(third).resolves.toBe(png);
+    expect(second).not.toHaveBeenCalled();
+    // A signal aborted before the request waits never waits.
+    const again = pending();
+    const drawingAgain = slots.run("alice", () => again.promise);
+    expectBusy(await refusal(slots.run("alice", second, AbortSignal.abort())));
+    again.finish(png);
+    await drawingAgain;
+    expect(second).not.toHaveBeenCalled();
+  });
+
+  it("refuses a waiting preview whose slot is taken by others when its turn comes", async () => {
+    const slots = createPreviewSlots(1);
+    const first = pending();
+    const drawingFirst = slots.run("alice", () => first.promise);
+    const second = vi.fn(async () => png);
+    const waitingSecond = refusal(slots.run("alice", second));
+    first.finish(png);
+    await drawingFirst;
+    // Bob asks after her first has ended, before her waiting second resumes.
+    const bob = pending();
+    const drawingBob = slots.run("bob", () => bob.promise);
+    expectBusy(await waitingSecond);
+    expect(second).not.toHaveBeenCalled();
+    bob.finish(png);
+    await drawingBob;
   });
 
   it("refuses anyone once the process's bound draws, and lets them in when one ends", async () => {
@@ -126,6 +189,7 @@ describe("preview slots", () => {
       }),
     );
     expect(most).toBe(bound);
+    expect(slots.waiting).toBe(0);
     expect(results.filter((result) => result === "drawn").length).toBeGreaterThanOrEqual(bound);
     expect(results.filter((result) => result === "busy").length).toBeGreaterThan(0);
     expect(results.every((result) => result === "drawn" || result === "busy")).toBe(true);

@@ -12,8 +12,12 @@ export const dynamic = "force-dynamic";
 export const GET = userRoute({ params: fileParams }, async ({ request, params, user }) => {
   const opened = await openOwnFile(user.username, params.folder, params.name);
   if (isImage(opened.file.type)) return fileResponse(opened);
-  // A drawing takes a core: the slots bound how many run at once, and refuse a person's second.
-  const png = await previewSlots().run(user.username, () => firstPagePng(opened.localPath, request.signal));
+  // A drawing takes a core: the slots bound how many run at once, and one per person.
+  const png = await previewSlots().run(
+    user.username,
+    () => firstPagePng(opened.localPath, request.signal),
+    request.signal,
+  );
   return new Response(new Uint8Array(png), {
     headers: {
       "content-type": "image/png",
