@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { z } from "zod/mini";
+import { normaliseName } from "@/lib/auth/person-name";
 import { errorFields, log } from "@/lib/log";
 import { stateStore } from "@/lib/state/configured-state-store";
 import type { StateStore } from "@/lib/state/state-store";
@@ -40,8 +41,8 @@ export type SignInAttempt = z.infer<typeof storedAttempt>;
 export const userAgentLimit = 400;
 
 function listName(username: string): string {
-  // The name normalised as people type it, hashed so that the store's keys name no one.
-  const person = createHash("sha256").update(username.trim().toLowerCase()).digest("base64url");
+  // The name normalised as sign-in compares it, hashed so that the store's keys name no one.
+  const person = createHash("sha256").update(normaliseName(username)).digest("base64url");
   return `sign-in-attempts:${person}`;
 }
 
