@@ -123,7 +123,7 @@ function decoded(body: Readable, contentEncoding: string | null): Readable | nul
 /**
  * Opens the file of an execution as a stream, read only as fast as the
  * browser takes it (back-pressure pauses the upstream socket), and ended with
- * the upstream request when `signal` aborts or the stream is cancelled (the
+ * the upstream request when `signal` aborts or the stream is destroyed (the
  * browser went away). Identity encoding is asked for, so the body arrives as
  * the server stored it and its length stays true; a body the server encoded
  * anyway is decoded, and its coding and length dropped.
